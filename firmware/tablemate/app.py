@@ -1,0 +1,233 @@
+"""The app: one loop tick at a time, a stack of screens, idle dimming and the error net.
+
+Everything the app touches is injected (display, buttons, buzzer, a root directory for files), and
+time arrives as ``now`` with every ``tick``: the same object runs on the Pico under ``main.py``, in
+the terminal simulator and in scenario tests with a fake clock.
+"""
+
+import os
+import sys
+from time import ticks_diff
+
+from micropython import const
+
+from tablemate import VERSION, journal, settings
+from tablemate import keys as K
+
+_AWAKE = const(0)
+_DIM = const(1)
+_OFF = const(2)
+_ERRLOG_MAX = const(16384)
+CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
+
+
+class App:
+    """Owns the screen stack and routes keys, ticks and redraws to it."""
+
+    def __init__(self, display, buttons_for, root="", buzzer=None):
+        self.display = display
+        self.buttons_for = buttons_for
+        self.root = root
+        self.buzzer = buzzer
+        self.stack = []
+        self.now = 0
+        self.version = VERSION
+        self.settings, self._problem = settings.load(self.path("settings.json"))
+        self.layout = None
+        self._use_layout(self.settings["layout"])
+        self._idle = _AWAKE
+        self._last_input = 0
+        self._swallow = 0
+        self._failing = False
+
+    # -- files ---------------------------------------------------------------
+    def path(self, name):
+        """Where ``name`` lives on this device's filesystem."""
+        return self.root + "/" + name
+
+    # -- lifecycle -------------------------------------------------------------
+    def start(self, now):
+        """Show the home screen, then anything found at boot that the player must know."""
+        from tablemate.screens import home
+        from tablemate.ui.dialogs import Notice
+        self.now = now
+        self._last_input = now
+        self.apply_settings()
+        self.push(home.Home(self))
+        home.offer_resume(self)
+        if self._problem:  # on top, so it is read before the resume question
+            self.push(Notice(self, self._problem))
+            self._problem = None
+
+    def tick(self, now):
+        """One pass of the loop: input, timers, idle, redraw. Never raises."""
+        self.now = now
+        try:
+            self.keys.update(self.buttons.read(), now, self._on_key)
+            if self.stack:
+                self.stack[-1].tick(now)
+            self._check_idle(now)
+            if self.buzzer:
+                self.buzzer.tick(now)
+            self._redraw()
+        except Exception as exc:  # the net: a broken screen must not take the game with it
+            self.fail(exc)
+
+    # -- the screen stack ------------------------------------------------------------
+    def push(self, screen):
+        if self.stack:
+            self.stack[-1].on_hide()
+        self.stack.append(screen)
+        screen.dirty = True
+        screen.on_open()
+
+    def pop(self):
+        """Close the top screen and uncover the one below."""
+        screen = self.stack.pop()
+        screen.on_close()
+        if self.stack:
+            top = self.stack[-1]
+            top.dirty = True
+            top.on_open()
+        return screen
+
+    def replace(self, screen):
+        """Swap the top screen for ``screen`` (a setup menu turning into the game)."""
+        old = self.stack.pop()
+        old.on_close()
+        self.push(screen)
+
+    def home(self):
+        """Close every screen above the home menu."""
+        while len(self.stack) > 1:
+            self.pop()
+
+    def top(self):
+        return self.stack[-1] if self.stack else None
+
+    # -- services for screens --------------------------------------------------------
+    def beep(self, pattern):
+        """Play ``pattern`` ((freq_hz, ms), ...) if a buzzer is fitted and sound is on."""
+        if self.buzzer and self.settings["sound"]:
+            self.buzzer.play(pattern, self.now)
+
+    def apply_settings(self):
+        """Push brightness and the button layout to the hardware after a settings change."""
+        self.display.contrast(CONTRAST[self.settings["brightness"] - 1])
+        if self.settings["layout"] != self.layout:
+            self._use_layout(self.settings["layout"])
+
+    def save_settings(self):
+        settings.save(self.path("settings.json"), self.settings)
+        self.apply_settings()
+
+    def fail(self, exc):
+        """Log ``exc``, show it, and leave the player on the home menu with the journal intact."""
+        self._log_error(exc)
+        if self._failing:  # the error screen itself failed: show the bare minimum
+            self.stack = []
+            self.display.fill(0)
+            self.display.fill_rect(0, 0, 128, 8, 1)  # a lit bar: the screen code is beyond trust
+            self.display.show()
+            return
+        self._failing = True
+        try:
+            from tablemate.screens.error import ErrorScreen
+            while len(self.stack) > 1:
+                try:
+                    self.stack.pop().on_close()
+                except Exception:
+                    pass
+            if not self.stack:
+                from tablemate.screens import home
+                self.stack.append(home.Home(self))
+            self.push(ErrorScreen(self, exc))
+            self._redraw()
+        except Exception as again:
+            self.fail(again)
+        self._failing = False
+
+    # -- internals --------------------------------------------------------------------
+    def _use_layout(self, layout):
+        self.layout = layout
+        self.keys = K.Keys(layout)
+        self.buttons = self.buttons_for(layout)
+
+    def _on_key(self, key, kind):
+        self._last_input = self.now
+        if self._idle != _AWAKE:
+            if kind == K.PRESS:
+                self._wake()
+                self._swallow = key
+            return
+        if self._swallow:
+            if key == self._swallow:
+                if kind == K.RELEASE:
+                    self._swallow = 0
+                return
+        if self.stack:
+            self.stack[-1].key(key, kind)
+
+    def _wake(self):
+        if self._idle == _OFF:
+            self.display.poweron()
+            if self.stack:
+                self.stack[-1].dirty = True
+        self._idle = _AWAKE
+        self.apply_settings()
+
+    def _check_idle(self, now):
+        top = self.stack[-1] if self.stack else None
+        if top is not None and getattr(top, "keep_awake", False):
+            self._last_input = now
+        idle_ms = ticks_diff(now, self._last_input)
+        off_ms = self.settings["off_min"] * 60000
+        dim_ms = self.settings["dim_s"] * 1000
+        if self._idle != _OFF and off_ms and idle_ms >= off_ms:
+            self._idle = _OFF
+            self.display.poweroff()
+        elif self._idle == _AWAKE and dim_ms and idle_ms >= dim_ms:
+            self._idle = _DIM
+            self.display.contrast(0)
+
+    def _redraw(self):
+        stack = self.stack
+        if not stack:
+            return
+        first = len(stack) - 1
+        while first > 0 and not stack[first].opaque:
+            first -= 1
+        dirty = False
+        for i in range(first, len(stack)):
+            if stack[i].dirty:
+                dirty = True
+                break
+        if not dirty:
+            return
+        fb = self.display
+        fb.fill(0)
+        for i in range(first, len(stack)):
+            stack[i].draw(fb)
+            stack[i].dirty = False
+        if self._idle != _OFF:
+            fb.show()
+
+    def _log_error(self, exc):
+        path = self.path("errors.log")
+        try:
+            if os.stat(path)[6] > _ERRLOG_MAX:
+                old = self.path("errors.old")
+                try:
+                    os.remove(old)
+                except OSError:
+                    pass
+                os.rename(path, old)
+        except OSError:
+            pass
+        try:
+            with open(path, "a") as f:
+                f.write("--- %d v%s\n" % (self.now, VERSION))
+                sys.print_exception(exc, f)
+        except OSError:
+            pass
+        sys.print_exception(exc)

@@ -1,0 +1,222 @@
+"""Game clocks fed with ``now``: a per-turn countdown and a chess clock built from countdowns.
+
+Nothing here reads a clock, so tests drive time exactly and the same code serves every game screen.
+A running clock keeps only the ticks at which it started and the time it had then; everything else
+is computed with ``ticks_diff``, so the 2**30 wrap does no harm, and a stopped clock holds plain
+milliseconds. ``poll`` derives its events from the remaining time rather than from the time between
+polls: a late poll coalesces low-time beeps but never loses the expiry. A clock stops itself when
+it expires (so a long-forgotten expired clock cannot wrap back to life). Saved state is a small
+JSON-able dict; a restored clock is always stopped, so a power cut costs no one any time.
+"""
+
+from micropython import const
+from time import ticks_diff
+
+BEEP = const(1)
+EXPIRED = const(2)
+
+_WARN_S = const(5)  # low-time beeps at 5, 4, 3, 2 and 1 s remaining
+
+_IDLE = const(0)
+_RUN = const(1)
+_PAUSE = const(2)
+_FLAG = const(3)
+
+
+def fmt(ms, tenths=False):
+    """'m:ss', 'h:mm:ss' from an hour, or 's.t' under 10 s if ``tenths``; rounds up, as clocks do."""
+    if ms < 0:
+        ms = 0
+    t = (ms + 99) // 100
+    if tenths and t < 100:
+        return "%d.%d" % (t // 10, t % 10)
+    s = (ms + 999) // 1000
+    if s >= 3600:
+        return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class Countdown:
+    """A timer counting down from ``duration_ms``, with low-time beeps and one expiry event."""
+
+    def __init__(self, duration_ms):
+        self.duration = duration_ms
+        self.running = False
+        self._left = duration_ms  # ms left at _t0 (while running) or now (while stopped)
+        self._t0 = 0
+        self._last = 0  # latest now seen, for stop() without a time
+        self._beep = 0  # the next whole second to beep at; 0 = none due
+        self._told = False  # EXPIRED has been returned
+        self._arm()
+
+    def _arm(self):
+        # Beep only at seconds strictly below the time left now: no beep at the start of a 5 s turn.
+        self._beep = min(_WARN_S, (self._left - 1) // 1000) if self._left > 0 else 0
+
+    def start(self, now):
+        """Start or continue counting down from the time left; does nothing once expired."""
+        self._last = now
+        if not self.running and self._left > 0:
+            self._t0 = now
+            self.running = True
+            self._arm()
+
+    def stop(self, now=None):
+        """Freeze the time left at ``now`` (or at the latest time this timer was given)."""
+        if self.running:
+            self._left = self.remaining(self._last if now is None else now)
+            self.running = False
+
+    def reset(self, now):
+        """Back to the full duration; keeps running (from ``now``) if it was running."""
+        self._left = self.duration
+        self._t0 = now
+        self._last = now
+        self._told = False
+        self._arm()
+
+    def add(self, ms):
+        """Give ``ms`` more time (a Fischer increment); re-arms the low-time beeps."""
+        self._left += ms
+        self._arm()
+
+    def remaining(self, now):
+        """Milliseconds left at ``now``, never below 0."""
+        if not self.running:
+            return self._left
+        left = self._left - ticks_diff(now, self._t0)
+        return left if left > 0 else 0
+
+    def poll(self, now):
+        """Return BEEP, EXPIRED or 0 for what happened up to ``now``; call it every tick."""
+        self._last = now
+        left = self.remaining(now)
+        if left == 0:
+            if self.running:
+                self._left = 0
+                self.running = False
+            if self._told:
+                return 0
+            self._told = True
+            return EXPIRED
+        if self.running and self._beep and left <= self._beep * 1000:
+            self._beep = (left + 999) // 1000 - 1  # skip thresholds a late poll already passed
+            return BEEP
+        return 0
+
+    def to_dict(self, now):
+        """Plain data for saving; the restored timer is stopped at the time left at ``now``."""
+        return {"dur": self.duration, "left": self.remaining(now), "told": self._told}
+
+    @classmethod
+    def from_dict(cls, d, now):
+        """Rebuild a stopped timer from ``to_dict`` data; ``now`` is its current time."""
+        c = cls(d["dur"])
+        c._left = d["left"]
+        c._told = d["told"]
+        c._last = now
+        c._arm()
+        return c
+
+
+class ChessClock:
+    """One countdown per player; only the player to move loses time, with optional increment."""
+
+    def __init__(self, players=2, base_ms=300000, increment_ms=0):
+        self.base = base_ms
+        self.increment = increment_ms
+        self.current = 0
+        self.moves = 0
+        self._flag = -1
+        self._state = _IDLE
+        self._cd = [Countdown(base_ms) for _ in range(players)]
+
+    @property
+    def players(self):
+        """Number of players."""
+        return len(self._cd)
+
+    @property
+    def running(self):
+        """True while someone's time is running."""
+        return self._state == _RUN
+
+    @property
+    def paused(self):
+        """True between ``pause`` (or ``from_dict`` of a running game) and ``resume``."""
+        return self._state == _PAUSE
+
+    def start(self, now, player=0):
+        """Start a new clock with ``player`` to move; ignored once started."""
+        if self._state == _IDLE:
+            self.current = player
+            self._state = _RUN
+            self._cd[player].start(now)
+
+    def press(self, now):
+        """The player to move ends the turn; returns False if ignored (not running, or flagged)."""
+        if self._state != _RUN or self.flagged(now) >= 0:
+            return False
+        cd = self._cd[self.current]
+        cd.stop(now)
+        cd.add(self.increment)
+        self.moves += 1
+        self.current = (self.current + 1) % len(self._cd)
+        self._cd[self.current].start(now)
+        return True
+
+    def pause(self, now):
+        """Stop the running time (for everyone) until ``resume``."""
+        if self._state == _RUN and self.flagged(now) < 0:
+            self._cd[self.current].stop(now)
+            self._state = _PAUSE
+
+    def resume(self, now):
+        """Continue after ``pause`` (or after ``from_dict``)."""
+        if self._state == _PAUSE:
+            self._state = _RUN
+            self._cd[self.current].start(now)
+
+    def remaining(self, i, now):
+        """Milliseconds left for player ``i`` at ``now``."""
+        return self._cd[i].remaining(now)
+
+    def flagged(self, now):
+        """Index of the player whose time ran out (all time then stops), else -1."""
+        if self._state == _RUN and self._cd[self.current].remaining(now) == 0:
+            self._cd[self.current].stop(now)
+            self._flag = self.current
+            self._state = _FLAG
+        return self._flag
+
+    def poll(self, now):
+        """BEEP in the last 5 s of the player to move, EXPIRED once when they flag, else 0."""
+        if self._state == _RUN:
+            self.flagged(now)
+        if self._state == _RUN or self._state == _FLAG:
+            return self._cd[self.current].poll(now)
+        return 0
+
+    def to_dict(self, now):
+        """Plain data for saving with a game; a running clock is saved as paused at ``now``."""
+        self.flagged(now)
+        return {
+            "base": self.base,
+            "inc": self.increment,
+            "cur": self.current,
+            "moves": self.moves,
+            "flag": self._flag,
+            "state": _PAUSE if self._state == _RUN else self._state,
+            "cds": [cd.to_dict(now) for cd in self._cd],
+        }
+
+    @classmethod
+    def from_dict(cls, d, now):
+        """Rebuild a clock from ``to_dict`` data; a game in progress comes back paused."""
+        c = cls(len(d["cds"]), d["base"], d["inc"])
+        c._cd = [Countdown.from_dict(x, now) for x in d["cds"]]
+        c.current = d["cur"]
+        c.moves = d["moves"]
+        c._flag = d["flag"]
+        c._state = d["state"]
+        return c

@@ -1,0 +1,183 @@
+"""The game journal: one append-only file per game, so a power cut loses at most one key press.
+
+Line 1 is the header {"v": 1, "game": name, "opts": options}; every further line is one action
+as JSON. A line counts only once its newline is on flash: the newline is the commit marker.
+Appends are one write call each and never rewrite the file (flash wear). The file is rewritten
+only to repair it: a torn last line is dropped; a damaged line further up means the whole file
+is first copied aside (path + ".bad", ".bad1", ...) and then cut back to its good prefix.
+Every rewrite goes through path + ".tmp" and a rename, so the file is always whole.
+"""
+
+import json
+import os
+
+from micropython import const
+
+VERSION = 1
+TORN = "Dropped torn entry"
+_CHUNK = const(256)
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False
+
+
+def replace(tmp, path):
+    """Rename tmp to path, replacing path."""
+    # LittleFS (the Pico) and POSIX rename over an existing file; FAT does not.
+    try:
+        os.rename(tmp, path)
+    except OSError:
+        os.remove(path)
+        os.rename(tmp, path)
+
+
+def _copy(src, dst, length=-1):
+    """Copy the first length bytes of src (all if length < 0) to dst."""
+    with open(src, "rb") as fi:
+        with open(dst, "wb") as fo:
+            while length:
+                n = _CHUNK if length < 0 else min(_CHUNK, length)
+                data = fi.read(n)
+                if not data:
+                    break
+                fo.write(data)
+                if length > 0:
+                    length -= len(data)
+
+
+def aside(path, move=False):
+    """Copy (or move) path to the first free name of path.bad, path.bad1, ...; return it."""
+    name = path + ".bad"
+    i = 0
+    while _exists(name):
+        i += 1
+        name = path + ".bad" + str(i)
+    if move:
+        os.rename(path, name)
+    else:
+        _copy(path, name)
+    return name
+
+
+def _keep_prefix(path, length):
+    tmp = path + ".tmp"
+    _copy(path, tmp, length)
+    replace(tmp, path)
+
+
+def _write_line(path, obj, mode):
+    f = open(path, mode)
+    try:
+        f.write((json.dumps(obj) + "\n").encode())  # one write: the newline commits it
+        f.flush()
+    finally:
+        f.close()
+
+
+def create(path, game, opts):
+    """Start a journal for game with opts, replacing any old one atomically."""
+    tmp = path + ".tmp"
+    _write_line(tmp, {"v": VERSION, "game": game, "opts": opts}, "wb")
+    replace(tmp, path)
+
+
+def append(path, action):
+    """Append one action as one line (one write call, flushed, closed)."""
+    _write_line(path, action, "ab")
+
+
+def record_history(path, summary):
+    """Append a finished game's summary to the history file, one JSON line."""
+    _write_line(path, summary, "ab")
+
+
+def remove(path):
+    """Delete the journal (and a leftover temporary file); missing files are fine."""
+    for p in (path, path + ".tmp"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+
+
+def _parse(line, want):
+    try:
+        obj = json.loads(line)
+    except ValueError:  # also UnicodeError on both VMs
+        return None
+    return obj if isinstance(obj, want) and obj else None
+
+
+def _good_header(h):
+    return (h is not None and h.get("v") == VERSION and isinstance(h.get("game"), str)
+            and "opts" in h)
+
+
+def _bad(path, line_no):
+    aside(path)
+    return "Bad line %d: copy kept" % line_no
+
+
+def load(path):
+    """Read a journal: return (header, actions, problem), repairing the file if damaged.
+
+    header is None when there is no game: no file, or no sound header (that file is moved
+    aside). problem is None or a short message for the screen (<= 42 chars, two lines).
+    """
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None, [], None
+    actions = []
+    good = 0  # length of the good prefix in bytes
+    bad_line = 0  # line number (header = 1) of a damaged line that is not the last
+    torn = False
+    try:
+        line = f.readline()
+        header = _parse(line, dict) if line.endswith(b"\n") else None
+        if _good_header(header):
+            good = len(line)
+            while True:
+                line = f.readline()
+                if not line:
+                    break
+                action = _parse(line, list) if line.endswith(b"\n") else None
+                if action is None:
+                    if f.readline():
+                        bad_line = len(actions) + 2
+                    else:
+                        torn = True
+                    break
+                actions.append(action)
+                good += len(line)
+        else:
+            header = None
+    finally:
+        f.close()
+    if header is None:
+        aside(path, True)
+        return None, [], "Bad journal: copy kept"
+    problem = None
+    if bad_line:
+        problem = _bad(path, bad_line)
+    elif torn:
+        problem = TORN
+    if problem:
+        _keep_prefix(path, good)
+    return header, actions, problem
+
+
+def cut(path, count):
+    """Copy the file aside, then keep only its header and first count actions; return why."""
+    good = 0
+    with open(path, "rb") as f:
+        for _ in range(count + 1):
+            good += len(f.readline())
+    problem = _bad(path, count + 2)
+    _keep_prefix(path, good)
+    return problem

@@ -1,0 +1,106 @@
+"""The generic scorepad: any card game where players add points, in turns and rounds.
+
+State (plain JSON data): {"names", "scores", "round", "turn", "target", "over", "winners"}.
+Actions: ["add", player, delta], ["next"], ["round"], ["end"]. A target above 0 ends the game
+as soon as an add reaches it. Every action is validated in full before the state changes.
+"""
+
+from tablemate.rules import RuleError
+
+NAME = "scorepad"
+MAX_PLAYERS = 8
+MAX_DELTA = 999
+MAX_SCORE = 99999
+_ARITY = {"add": 3, "next": 1, "round": 1, "end": 1}
+
+
+def _is_int(v):
+    # type() rather than isinstance: True is an int on CPython (not on MicroPython).
+    return type(v) is int
+
+
+def setup(opts):
+    """Return the opening state for opts {"names": [1..8 str], "target": int >= 0}."""
+    if not isinstance(opts, dict):
+        raise RuleError("Bad options")
+    names = opts.get("names")
+    if not isinstance(names, (list, tuple)) or not 1 <= len(names) <= MAX_PLAYERS:
+        raise RuleError("Need 1-8 players")
+    for n in names:
+        if not isinstance(n, str) or not 1 <= len(n) <= 8:
+            raise RuleError("Bad player name")
+    target = opts.get("target", 0)
+    if not _is_int(target) or not 0 <= target <= MAX_SCORE:
+        raise RuleError("Bad target")
+    return {"names": list(names), "scores": [0] * len(names), "round": 1, "turn": 0,
+            "target": target, "over": False, "winners": []}
+
+
+def _leaders(scores):
+    best = max(scores)
+    return [i for i in range(len(scores)) if scores[i] == best]
+
+
+def apply(state, action):
+    """Apply action to state in place, or raise RuleError and leave state untouched."""
+    if state["over"]:
+        raise RuleError("Game is over")
+    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        raise RuleError("Bad action")
+    kind = action[0]
+    if kind not in _ARITY:
+        raise RuleError("Unknown action")
+    if len(action) != _ARITY[kind]:
+        raise RuleError("Bad action")
+    scores = state["scores"]
+    if kind == "add":
+        p, delta = action[1], action[2]
+        if not _is_int(p) or not 0 <= p < len(scores):
+            raise RuleError("No such player")
+        if not _is_int(delta) or delta == 0 or not -MAX_DELTA <= delta <= MAX_DELTA:
+            raise RuleError("Bad amount")
+        new = scores[p] + delta
+        if not -MAX_SCORE <= new <= MAX_SCORE:
+            raise RuleError("Score out of range")
+        scores[p] = new
+        if state["target"] and new >= state["target"]:
+            state["over"] = True
+            state["winners"] = _leaders(scores)
+    elif kind == "next":
+        t = state["turn"] + 1
+        if t == len(scores):
+            t = 0
+            state["round"] += 1
+        state["turn"] = t
+    elif kind == "round":
+        state["round"] += 1
+        state["turn"] = 0
+    else:  # "end"
+        state["over"] = True
+        state["winners"] = _leaders(scores)
+
+
+def scores(state):
+    """The list of scores, one per player (read-only)."""
+    return state["scores"]
+
+
+def turn(state):
+    """Index of the player whose turn it is."""
+    return state["turn"]
+
+
+def round_no(state):
+    """The current round, counting from 1."""
+    return state["round"]
+
+
+def result(state):
+    """None while the game runs, else the list of winner indices (several = shared win)."""
+    return state["winners"] if state["over"] else None
+
+
+def summary(state):
+    """One history record: game, names, scores, winners ([] if unfinished), rounds."""
+    return {"game": NAME, "names": list(state["names"]), "scores": list(state["scores"]),
+            "winners": list(state["winners"]), "rounds": state["round"]}

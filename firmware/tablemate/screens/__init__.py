@@ -1,0 +1,1 @@
+"""One module per mode or page; each builds its interaction from the widgets in ``ui``."""

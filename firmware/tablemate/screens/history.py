@@ -1,0 +1,55 @@
+"""History: the most recent finished games, newest first, read from the history file.
+
+The file is one JSON line per game, appended when a game ends; only the last few lines are kept
+in RAM while reading, so a long history costs nothing but flash.
+"""
+
+import json
+
+from tablemate.ui.dialogs import Notice
+from tablemate.ui.menu import Menu
+
+_KEEP = 12
+
+
+def show(app):
+    games = recent(app.path("history.jnl"), _KEEP)
+    if not games:
+        app.push(Notice(app, "No finished games yet"))
+        return
+    app.push(Menu(app, "History", [headline(g) for g in games],
+                  lambda i: app.push(Notice(app, details(games[i])))))
+
+
+def recent(path, keep):
+    """The last ``keep`` readable summaries, newest first."""
+    lines = []
+    try:
+        with open(path) as f:
+            for line in f:
+                lines.append(line)
+                if len(lines) > keep:
+                    lines.pop(0)
+    except OSError:
+        return []
+    games = []
+    for line in lines:
+        try:
+            games.append(json.loads(line))
+        except ValueError:
+            pass
+    games.reverse()
+    return games
+
+
+def headline(g):
+    names = g.get("names", [])
+    won = g.get("winners", [])
+    who = ", ".join(names[i] for i in won if i < len(names)) if won else "unfinished"
+    return "%s: %s" % (g.get("game", "?"), who)
+
+
+def details(g):
+    names = g.get("names", [])
+    scores = g.get("scores", [])
+    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores))))

@@ -1,0 +1,75 @@
+"""The home menu: start a mode, continue the saved game, settings, history and about.
+
+At boot it also asks "Resume game?" when a game was in progress, because a power cut or a flat
+battery must never cost the table its game.
+"""
+
+from tablemate import session
+from tablemate.ui.dialogs import Confirm, Notice
+from tablemate.ui.menu import Menu
+
+
+class Home(Menu):
+    """The root of the screen stack; BACK here does nothing."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, "Tablemate", [], self._pick, on_back=self._nothing)
+        self._actions = []
+
+    def on_open(self):
+        items = []
+        actions = []
+        saved = session.saved_name(self.app)
+        if saved:
+            items.append("Continue " + session.label(saved))
+            actions.append(self._continue)
+        for title, name in session.MODES:
+            items.append(title)
+            actions.append(self._mode(name))
+        for title, action in (("Chess clock", self._clock), ("Settings", self._settings),
+                              ("History", self._history), ("About", self._about)):
+            items.append(title)
+            actions.append(action)
+        if items != self.items:
+            self.items = items
+            self.select(0)
+        self._actions = actions
+        self.dirty = True
+
+    def _pick(self, index):
+        self._actions[index]()
+
+    def _nothing(self):
+        pass
+
+    def _continue(self):
+        session.resume(self.app)
+
+    def _mode(self, name):
+        def open_setup():
+            session.screen_module(name).setup(self.app)
+        return open_setup
+
+    def _clock(self):
+        from tablemate.screens import chessclock
+        chessclock.setup(self.app)
+
+    def _settings(self):
+        from tablemate.screens import settings
+        settings.show(self.app)
+
+    def _history(self):
+        from tablemate.screens import history
+        history.show(self.app)
+
+    def _about(self):
+        import gc
+        gc.collect()
+        self.app.push(Notice(self.app, "Tablemate %s\nFree RAM %d B" % (self.app.version, gc.mem_free())))
+
+
+def offer_resume(app):
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
+    name = session.saved_name(app)
+    if name:
+        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: session.resume(app)))

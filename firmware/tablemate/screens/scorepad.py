@@ -1,0 +1,305 @@
+"""Scorepad: scores for 1-8 players, rounds, a target, undo and a per-turn countdown.
+
+Six buttons: UP/DOWN pick a player, LEFT/RIGHT change their score (hold to speed up), OK ends the
+turn, BACK opens the game menu. With fewer buttons the menu's "Adjust score" does the same job.
+Presses on LEFT/RIGHT gather into one pending change that is journaled as a single action when the
+player moves on or after a short pause, so undo takes back "+7", not "+1" seven times.
+"""
+
+from time import ticks_diff
+
+from micropython import const
+
+from tablemate import keys as K
+from tablemate import session
+from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
+from tablemate.rules import RuleError
+from tablemate.ui import scoretable, text
+from tablemate.ui.dialogs import Confirm, NumberEntry, accel
+from tablemate.ui.menu import Menu
+from tablemate.ui.msgline import MessageLine
+from tablemate.ui.screen import Screen
+
+NAME = "scorepad"
+TIMERS = (0, 15, 30, 45, 60, 90, 120, 180, 300)  # per-turn countdown choices, seconds
+_COMMIT_MS = const(1500)
+_TABLE_Y = const(11)
+BEEP_TICK = ((2093, 60),)
+BEEP_TIME_UP = ((880, 500),)
+FANFARE = ((1047, 120), (1319, 120), (1568, 300))
+
+
+def setup(app):
+    """Open the new-game menu."""
+    app.push(Setup(app))
+
+
+def play(app, game):
+    """Show ``game`` above the home menu."""
+    app.home()
+    app.push(Scorepad(app, game))
+
+
+def winners_line(state):
+    """'Ann wins!' or 'Tie: Ann, Bob' for a finished game."""
+    names = state["names"]
+    won = state["winners"]
+    if len(won) == 1:
+        return names[won[0]] + " wins!"
+    return "Tie: " + ", ".join(names[i] for i in won)
+
+
+class Setup(Menu):
+    """Players, target and turn timer, then Start."""
+
+    def __init__(self, app):
+        Menu.__init__(self, app, "New scorepad", [], self._pick, on_adjust=self._adjust)
+        self.players = 2
+        self.target = 0
+        self.timer = 0
+        self._relabel()
+
+    def _relabel(self):
+        self.items = [
+            "Players: %d" % self.players,
+            "Target: " + ("%d" % self.target if self.target else "none"),
+            "Turn timer: " + ("%ds" % TIMERS[self.timer] if self.timer else "off"),
+            "Start",
+        ]
+        self.dirty = True
+
+    def _adjust(self, index, step):
+        if index == 0:
+            self.players = min(8, max(1, self.players + step))
+        elif index == 1:
+            self.target = min(9995, max(0, self.target + 5 * step))
+        elif index == 2:
+            self.timer = (self.timer + step) % len(TIMERS)
+        self._relabel()
+
+    def _pick(self, index):
+        app = self.app
+        if index == 0:
+            app.push(NumberEntry(app, "Players", self.players, 1, 8, self._set_players))
+        elif index == 1:
+            app.push(NumberEntry(app, "Target score", self.target, 0, 9995, self._set_target,
+                                 step=5, zero="no target"))
+        elif index == 2:
+            self._adjust(2, 1)
+        else:
+            self._start()
+
+    def _set_players(self, value):
+        self.players = value
+        self._relabel()
+
+    def _set_target(self, value):
+        self.target = value
+        self._relabel()
+
+    def _start(self):
+        opts = {"names": self.app.settings["names"][:self.players], "target": self.target,
+                "timer": TIMERS[self.timer]}
+        if session.saved_name(self.app):
+            self.app.push(Confirm(self.app, "Replace the saved game?",
+                                  lambda: session.start(self.app, NAME, opts)))
+        else:
+            session.start(self.app, NAME, opts)
+
+
+class Scorepad(Screen):
+    """The running game: the table, the status line and the message line."""
+
+    def __init__(self, app, game):
+        Screen.__init__(self, app)
+        self.game = game
+        self.sel = game.state["turn"]
+        self.pending = 0
+        self._pending_at = 0
+        self._repeats = 0
+        self.msg = MessageLine()
+        seconds = game.opts.get("timer", 0)
+        self.timer = Countdown(seconds * 1000) if seconds else None
+        self._shown_s = -1
+        if self.timer:
+            self.timer.start(app.now)
+        self._announce()
+
+    @property
+    def keep_awake(self):
+        return self.timer is not None and self.timer.running
+
+    # -- actions -----------------------------------------------------------------------
+    def do(self, action):
+        """Apply ``action`` through the journal; a refusal goes to the message line."""
+        try:
+            self.game.do(action)
+        except RuleError as err:
+            self.msg.show(str(err), self.app.now)
+            self.dirty = True
+            return False
+        self.dirty = True
+        self._announce()
+        return True
+
+    def commit(self):
+        """Journal the pending score change as one action."""
+        if self.pending:
+            delta = self.pending
+            self.pending = 0
+            self.do(["add", self.sel, delta])
+
+    def undo(self):
+        if self.pending:
+            self.pending = 0
+            self.dirty = True
+            return
+        try:
+            self.game.undo()
+        except RuleError as err:
+            self.msg.show(str(err), self.app.now)
+        else:
+            self.sel = min(self.sel, len(self.game.state["names"]) - 1)
+            self.msg.clear()
+            self._announce()
+        self.dirty = True
+
+    def next_turn(self):
+        self.commit()
+        if self.do(["next"]):
+            self.sel = self.game.state["turn"]
+            self.restart_timer()
+
+    def restart_timer(self):
+        """A new turn: the countdown starts again from its full duration."""
+        if self.timer:
+            self.timer.reset(self.app.now)
+            self.timer.start(self.app.now)
+
+    def _announce(self):
+        state = self.game.state
+        if state["over"]:
+            if self.timer:
+                self.timer.stop()
+            self.msg.show(winners_line(state), self.app.now, 0)
+            self.app.beep(FANFARE)
+
+    # -- screen ---------------------------------------------------------------------------
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        n = len(self.game.state["names"])
+        if key == K.UP or key == K.DOWN:
+            self.commit()
+            self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
+            self.dirty = True
+        elif key == K.LEFT or key == K.RIGHT:
+            if self.game.state["over"]:
+                self.msg.show("Game is over", self.app.now)
+            else:
+                self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
+                step = accel(self._repeats)
+                self.pending += step if key == K.RIGHT else -step
+                self._pending_at = self.app.now
+            self.dirty = True
+        elif kind == K.REPEAT:
+            return
+        elif key == K.OK:
+            self.next_turn()
+        elif key == K.BACK:
+            self.commit()
+            self.app.push(GameMenu(self.app, self))
+
+    def tick(self, now):
+        if self.pending and ticks_diff(now, self._pending_at) >= _COMMIT_MS:
+            self.commit()
+        if self.msg.tick(now):
+            self.dirty = True
+        timer = self.timer
+        if timer and timer.running:
+            event = timer.poll(now)
+            if event == BEEP:
+                self.app.beep(BEEP_TICK)
+            elif event == EXPIRED:
+                self.app.beep(BEEP_TIME_UP)
+                self.msg.show("Time is up!", now)
+            shown = (timer.remaining(now) + 999) // 1000
+            if shown != self._shown_s:
+                self._shown_s = shown
+                self.dirty = True
+
+    def on_hide(self):
+        self.commit()
+
+    def on_close(self):
+        self.commit()
+
+    def draw(self, fb):
+        state = self.game.state
+        text.draw(fb, "Round %d" % state["round"], 0, 0)
+        if self.timer:
+            right = fmt(self.timer.remaining(self.app.now))
+        elif state["target"]:
+            right = "to %d" % state["target"]
+        else:
+            right = ""
+        text.draw(fb, right, 128 - text.width(right), 0)
+        fb.hline(0, 9, 128, 1)
+        scoretable.draw(fb, state["names"], state["scores"], _TABLE_Y, self.sel, state["turn"],
+                        self.pending)
+        self.msg.draw(fb)
+
+
+class GameMenu(Menu):
+    """Undo, adjust, rounds, ending, a new game with the same players, and home."""
+
+    def __init__(self, app, pad):
+        self.pad = pad
+        over = pad.game.state["over"]
+        if over:
+            entries = (("Undo", self._undo), ("New game", self._new), ("Home", self._home))
+        else:
+            entries = (("Back to game", app.pop), ("Undo", self._undo),
+                       ("Adjust score", self._adjust), ("Next round", self._round),
+                       ("End game", self._end), ("New game", self._new), ("Home", self._home))
+        self._actions = [e[1] for e in entries]
+        Menu.__init__(self, app, "Scorepad", [e[0] for e in entries], self._pick)
+
+    def _pick(self, index):
+        self._actions[index]()
+
+    def _undo(self):
+        self.app.pop()
+        self.pad.undo()
+
+    def _adjust(self):
+        pad = self.pad
+        name = pad.game.state["names"][pad.sel]
+        self.app.replace(NumberEntry(self.app, name + " +/-", 0, -999, 999,
+                                     lambda delta: pad.do(["add", pad.sel, delta]) if delta else None))
+
+    def _round(self):
+        self.app.pop()
+        if self.pad.do(["round"]):
+            self.pad.sel = 0
+            self.pad.restart_timer()
+
+    def _end(self):
+        self.app.replace(Confirm(self.app, "End the game now?", lambda: self.pad.do(["end"])))
+
+    def _new(self):
+        app = self.app
+        game = self.pad.game
+
+        def again():
+            session.finish(app, game, NAME)
+            session.start(app, NAME, game.opts)
+        if game.state["over"]:
+            again()
+        else:
+            app.replace(Confirm(app, "Start again with the same players?", again))
+
+    def _home(self):
+        if self.pad.game.state["over"]:
+            session.finish(self.app, self.pad.game, NAME)
+        self.app.home()

@@ -1,0 +1,150 @@
+"""Settings: brightness, dimming, screen-off, sound, button layout and player names.
+
+LEFT/RIGHT (or OK) step a value in place; names open an editor. Nothing is written while the
+player browses: the file is saved once, atomically, when the menu is left, and the display and
+buttons take the new values at once.
+"""
+
+from tablemate import keys as K
+from tablemate.settings import LAYOUTS
+from tablemate.ui import text
+from tablemate.ui.menu import Menu, PlayerPicker, draw_title
+from tablemate.ui.screen import Screen
+
+DIM_STEPS = (0, 10, 30, 60, 120, 300)
+OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
+CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!?&+*#@"
+_NAME_MAX = 8
+
+
+def show(app):
+    app.push(SettingsMenu(app))
+
+
+def _step(choices, value, step):
+    """The next value in ``choices`` from ``value`` (which may be off the list)."""
+    i = 0
+    while i < len(choices) - 1 and choices[i] < value:
+        i += 1
+    return choices[min(len(choices) - 1, max(0, i + step))]
+
+
+class SettingsMenu(Menu):
+    def __init__(self, app):
+        self.s = dict(app.settings)
+        self.s["names"] = list(app.settings["names"])
+        Menu.__init__(self, app, "Settings", [], self._pick, on_adjust=self._adjust,
+                      on_back=self._leave)
+        self._relabel()
+
+    def _relabel(self):
+        s = self.s
+        self.items = [
+            "Brightness: %d" % s["brightness"],
+            "Dim after: " + ("%ds" % s["dim_s"] if s["dim_s"] else "never"),
+            "Screen off: " + ("%dmin" % s["off_min"] if s["off_min"] else "never"),
+            "Sound: " + ("on" if s["sound"] else "off"),
+            "Buttons: " + s["layout"],
+            "Player names",
+        ]
+        self.dirty = True
+
+    def _adjust(self, index, step):
+        s = self.s
+        if index == 0:
+            s["brightness"] = min(5, max(1, s["brightness"] + step))
+            self.app.display.contrast(self.app_contrast())
+        elif index == 1:
+            s["dim_s"] = _step(DIM_STEPS, s["dim_s"], step)
+        elif index == 2:
+            s["off_min"] = _step(OFF_STEPS, s["off_min"], step)
+        elif index == 3:
+            s["sound"] = not s["sound"]
+        elif index == 4:
+            s["layout"] = LAYOUTS[(LAYOUTS.index(s["layout"]) + step) % len(LAYOUTS)]
+        self._relabel()
+
+    def app_contrast(self):
+        from tablemate.app import CONTRAST
+        return CONTRAST[self.s["brightness"] - 1]
+
+    def _pick(self, index):
+        if index == 0:
+            self._adjust(0, 1 if self.s["brightness"] < 5 else -4)
+        elif index < 5:
+            self._adjust(index, 1)
+        else:
+            self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))
+
+    def _edit(self, i):
+        def done(name):
+            self.s["names"][i] = name
+            self._relabel()
+        self.app.replace(NameEditor(self.app, "Player %d" % (i + 1), self.s["names"][i], done))
+
+    def _leave(self):
+        app = self.app
+        app.pop()
+        if self.s != app.settings:
+            app.settings = self.s
+            app.save_settings()
+        else:
+            app.apply_settings()
+
+
+class NameEditor(Screen):
+    """Up to eight characters: UP/DOWN change the letter, RIGHT or OK move on, LEFT goes back.
+
+    The last position is a tick: OK there saves. BACK cancels. Works with three buttons too.
+    """
+
+    def __init__(self, app, title, name, on_done):
+        Screen.__init__(self, app)
+        self.title = title
+        self.chars = list(name + " " * (_NAME_MAX - len(name)))
+        self.pos = 0
+        self.on_done = on_done
+
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        if key == K.UP or key == K.DOWN:
+            if self.pos < _NAME_MAX:
+                c = CHARS.find(self.chars[self.pos])
+                self.chars[self.pos] = CHARS[(c + (1 if key == K.UP else -1)) % len(CHARS)]
+        elif key == K.LEFT:
+            self.pos = max(0, self.pos - 1)
+        elif key == K.RIGHT or (key == K.OK and self.pos < _NAME_MAX):
+            self.pos = min(_NAME_MAX, self.pos + 1)
+        elif kind == K.REPEAT:
+            return
+        elif key == K.OK:
+            name = "".join(self.chars).strip()
+            if name:
+                self.app.pop()
+                self.on_done(name)
+                return
+        elif key == K.BACK:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        x0 = 10
+        for i in range(_NAME_MAX):
+            x = x0 + i * 12
+            if i == self.pos:
+                fb.fill_rect(x - 2, 20, 11, 12, 1)
+                text.draw(fb, self.chars[i], x, 22, color=0)
+            else:
+                text.draw(fb, self.chars[i], x, 22)
+                fb.hline(x - 1, 32, 8, 1)
+        x = x0 + _NAME_MAX * 12
+        if self.pos == _NAME_MAX:
+            fb.fill_rect(x - 2, 20, 11, 12, 1)
+            text.draw(fb, text.CHECK, x, 22, color=0)
+        else:
+            text.draw(fb, text.CHECK, x, 22)
+        text.draw(fb, "UP/DOWN letter", 0, 42)
+        text.draw(fb, "OK next, on " + text.CHECK + " save", 0, 52)

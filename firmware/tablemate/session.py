@@ -1,0 +1,68 @@
+"""The saved game: starting, resuming and finishing the one game in progress.
+
+A game in progress is its journal file (``game.jnl``); this module is the only place that decides
+when that file is created, replayed, summarised into the history and removed. Game modes are found
+by name: the journal header names the rules module, and the screen module of the same name plays it.
+"""
+
+import sys
+
+from tablemate import journal
+from tablemate.game import Game, rules_for
+
+MODES = (("Scorepad", "scorepad"),)  # (menu label, rules and screen module name)
+
+
+def label(name):
+    for title, mode in MODES:
+        if mode == name:
+            return title
+    return name
+
+
+def screen_module(name):
+    """Import ``tablemate.screens.<name>`` on first use (RAM is only spent on the mode played)."""
+    full = "tablemate.screens." + name
+    __import__(full)
+    return sys.modules[full]
+
+
+def game_path(app):
+    return app.path("game.jnl")
+
+
+def saved_name(app):
+    """The mode name of the saved game, or None when there is none."""
+    header = journal.read_header(game_path(app))
+    return header["game"] if header else None
+
+
+def start(app, name, opts):
+    """Begin a new game of ``name`` (replacing any saved one) and show its screen."""
+    game = Game.new(rules_for(name), game_path(app), opts)
+    screen_module(name).play(app, game)
+
+
+def resume(app):
+    """Replay the saved game and show it; report a repaired journal on the way."""
+    from tablemate.ui.dialogs import Notice
+    name = saved_name(app)
+    if name is None:
+        return False
+    game, problem = Game.resume(rules_for(name), game_path(app))
+    if game is None:
+        app.push(Notice(app, problem or "Saved game unreadable"))
+        return False
+    screen_module(name).play(app, game)
+    if problem:
+        app.push(Notice(app, problem))
+    return True
+
+
+def finish(app, game, name):
+    """File a finished game in the history and free the journal."""
+    summary = game.rules.summary(game.state)
+    summary["game"] = name
+    summary["actions"] = game.count
+    journal.record_history(app.path("history.jnl"), summary)
+    journal.remove(game_path(app))

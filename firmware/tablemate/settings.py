@@ -1,0 +1,115 @@
+"""User settings in a small JSON file: each value validated, a bad one replaced by its default.
+
+A damaged file is never silently lost: an unreadable one is moved aside (path + ".bad", ".bad1",
+...) and defaults are used; one with bad values is copied aside, then saved back repaired so the
+next boot is clean. Saves go through a temporary file and a rename, so the file is always whole.
+Unknown keys are ignored (and dropped on the next save).
+"""
+
+import json
+
+from tablemate.journal import aside, replace
+
+LAYOUTS = ("six", "five", "three")
+KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
+DEFAULTS = {
+    "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],
+    "brightness": 3,
+    "dim_s": 30,
+    "off_min": 5,
+    "sound": True,
+    "layout": "six",
+}
+UNREADABLE = "Settings unreadable: using defaults"
+
+
+def defaults():
+    """A fresh copy of the default settings."""
+    s = dict(DEFAULTS)
+    s["names"] = list(DEFAULTS["names"])
+    return s
+
+
+def _name_ok(n):
+    if not isinstance(n, str) or not 1 <= len(n) <= 8 or n.strip() == "":
+        return False
+    for c in n:
+        if not " " <= c <= "~":
+            return False
+    return True
+
+
+def _int_in(v, lo, hi):
+    return type(v) is int and lo <= v <= hi  # type(): True is an int on CPython
+
+
+def validate(key, value):
+    """None if value is acceptable for key, else a short message (<= 42 chars)."""
+    if key == "names":
+        ok = isinstance(value, list) and len(value) == 8
+        if ok:
+            for n in value:
+                ok = ok and _name_ok(n)
+    elif key == "brightness":
+        ok = _int_in(value, 1, 5)
+    elif key == "dim_s":
+        ok = _int_in(value, 0, 0) or _int_in(value, 5, 600)
+    elif key == "off_min":
+        ok = _int_in(value, 0, 60)
+    elif key == "sound":
+        ok = value is True or value is False
+    elif key == "layout":
+        ok = value in LAYOUTS
+    else:
+        return "Unknown setting: " + str(key)[:24]
+    return None if ok else "Bad setting: " + key
+
+
+def load(path):
+    """Read settings: (settings, problem). Missing file: defaults, no problem."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return defaults(), None
+    try:
+        raw = json.loads(f.read())
+    except ValueError:  # also UnicodeError on both VMs
+        raw = None
+    finally:
+        f.close()
+    if not isinstance(raw, dict):
+        aside(path, True)
+        return defaults(), UNREADABLE
+    s = defaults()
+    problem = None
+    for key in KEYS:
+        if key in raw:
+            value = raw[key]
+            msg = validate(key, value)
+            if msg is None:
+                s[key] = list(value) if key == "names" else value
+            elif problem is None:
+                problem = msg
+    if problem:
+        aside(path)
+        save(path, s)
+    return s, problem
+
+
+def save(path, settings):
+    """Validate every known key (ValueError with the message if bad), then write atomically."""
+    out = {}
+    for key in KEYS:
+        value = settings.get(key, DEFAULTS[key])
+        msg = validate(key, value)
+        if msg:
+            raise ValueError(msg)
+        out[key] = value
+    tmp = path + ".tmp"
+    f = open(tmp, "wb")
+    try:
+        f.write(json.dumps(out).encode())
+        f.flush()
+    finally:
+        f.close()
+    replace(tmp, path)

@@ -1,0 +1,1 @@
+"""Widgets, text and the screen base: everything a screen module draws with."""

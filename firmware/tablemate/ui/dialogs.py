@@ -1,0 +1,173 @@
+"""Modal dialogs: confirm, notice and number entry.
+
+Each is a screen pushed over the current one; it pops itself and then calls back, so the callback
+may push the next screen. Confirm and notice are boxes drawn over the screen below (not opaque),
+which keeps the context visible while the player decides.
+"""
+
+from micropython import const
+
+from tablemate import keys as K
+from tablemate.ui import text
+from tablemate.ui.menu import draw_title
+from tablemate.ui.screen import Screen
+
+_BOX_X = const(4)
+_BOX_W = const(120)
+
+
+def wrap(message, max_width):
+    """Split ``message`` into lines no wider than ``max_width`` pixels, at spaces where possible."""
+    lines = []
+    for para in message.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if text.width(trial) <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while text.width(word) > max_width:
+                cut = len(word) - 1
+                while cut > 1 and text.width(word[:cut]) > max_width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            line = word
+        lines.append(line)
+    return lines
+
+
+class _Box(Screen):
+    """A framed box over the screen below, with wrapped lines of text."""
+
+    opaque = False
+
+    def __init__(self, app, message):
+        Screen.__init__(self, app)
+        self.lines = wrap(message, _BOX_W - 8)[:4]
+
+    def draw_box(self, fb, with_buttons):
+        h = len(self.lines) * 9 + (16 if with_buttons else 6)
+        y = (64 - h) // 2
+        fb.fill_rect(_BOX_X, y, _BOX_W, h, 0)
+        fb.rect(_BOX_X, y, _BOX_W, h, 1)
+        ty = y + 4
+        for line in self.lines:
+            text.draw_centered(fb, line, ty, text.SMALL, 1)
+            ty += 9
+        return ty
+
+
+class Confirm(_Box):
+    """A yes/no question. Any arrow toggles the choice, OK answers, BACK answers no."""
+
+    def __init__(self, app, question, on_yes, on_no=None, yes="Yes", no="No", default=True):
+        _Box.__init__(self, app, question)
+        self.on_yes = on_yes
+        self.on_no = on_no
+        self.labels = (yes, no)
+        self.choice = 0 if default else 1
+
+    def key(self, key, kind):
+        if kind != K.PRESS:
+            return
+        if key == K.OK or key == K.BACK:
+            yes = key == K.OK and self.choice == 0
+            self.app.pop()
+            callback = self.on_yes if yes else self.on_no
+            if callback:
+                callback()
+        else:
+            self.choice ^= 1
+            self.dirty = True
+
+    def draw(self, fb):
+        y = self.draw_box(fb, True)
+        for i in range(2):
+            label = self.labels[i]
+            w = text.width(label) + 8
+            x = 36 - w // 2 if i == 0 else 92 - w // 2
+            if i == self.choice:
+                fb.fill_rect(x, y, w, 10, 1)
+                text.draw(fb, label, x + 4, y + 1, color=0)
+            else:
+                fb.rect(x, y, w, 10, 1)
+                text.draw(fb, label, x + 4, y + 1)
+
+
+class Notice(_Box):
+    """A message the player acknowledges with OK or BACK (a problem found at boot, a result)."""
+
+    def __init__(self, app, message, on_done=None):
+        _Box.__init__(self, app, message)
+        self.on_done = on_done
+
+    def key(self, key, kind):
+        if kind == K.PRESS and (key == K.OK or key == K.BACK):
+            self.app.pop()
+            if self.on_done:
+                self.on_done()
+
+    def draw(self, fb):
+        self.draw_box(fb, False)
+
+
+class NumberEntry(Screen):
+    """Enter a number with big digits. UP/RIGHT add, DOWN/LEFT subtract; holding accelerates.
+
+    ``fmt`` turns the value into the string shown (digits, ':', '+', '-' for the big font);
+    ``zero`` is a word shown instead of 0 (e.g. "none" for "no target").
+    """
+
+    def __init__(self, app, title, value, lo, hi, on_done, step=1, fmt=None, zero=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.value = value
+        self.lo = lo
+        self.hi = hi
+        self.on_done = on_done
+        self.step = step
+        self.fmt = fmt
+        self.zero = zero
+        self._repeats = 0
+
+    def key(self, key, kind):
+        if kind == K.PRESS and key == K.OK:
+            self.app.pop()
+            self.on_done(self.value)
+            return
+        if kind == K.PRESS and key == K.BACK:
+            self.app.pop()
+            return
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        if key == K.UP or key == K.RIGHT:
+            sign = 1
+        elif key == K.DOWN or key == K.LEFT:
+            sign = -1
+        else:
+            return
+        self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
+        self.value = min(self.hi, max(self.lo, self.value + sign * self.step * accel(self._repeats)))
+        self.dirty = True
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        if self.value == 0 and self.zero:
+            text.draw_centered(fb, self.zero, 26, text.SMALL, 1)
+        else:
+            shown = self.fmt(self.value) if self.fmt else "%d" % self.value
+            text.draw_centered(fb, shown, 20, text.BIG, 1)
+        text.draw(fb, "OK set", 0, 56)
+        text.draw(fb, "BACK cancel", 128 - text.width("BACK cancel"), 56)
+
+
+def accel(repeats):
+    """Step multiplier for the n-th auto-repeat of a held key: 1, then 5, then 25."""
+    if repeats < 10:
+        return 1
+    if repeats < 25:
+        return 5
+    return 25

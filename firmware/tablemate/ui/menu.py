@@ -1,0 +1,124 @@
+"""Scrolling list menus and the player picker.
+
+A menu is a screen: it owns the cursor and the scroll offset and reports the picked index to a
+callback, so the caller decides whether picking pushes, pops or edits in place. Items are plain
+strings; a caller that shows values in labels (settings) rewrites ``items`` and sets ``dirty``.
+"""
+
+from micropython import const
+
+from tablemate import keys as K
+from tablemate.ui import text
+from tablemate.ui.screen import Screen
+
+_TOP = const(11)
+_PITCH = const(9)
+_ROWS = const(6)
+
+
+def draw_title(fb, title):
+    """The title bar every full-screen widget shares: text and a rule under it."""
+    text.draw(fb, title, 0, 0)
+    fb.hline(0, 9, 128, 1)
+
+
+class Menu(Screen):
+    """A vertical list. UP/DOWN move (wrapping, auto-repeat), OK picks, LEFT/RIGHT adjust, BACK leaves."""
+
+    def __init__(self, app, title, items, on_pick, index=0, on_adjust=None, on_back=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.on_pick = on_pick
+        self.on_adjust = on_adjust
+        self.on_back = on_back
+        self.index = 0
+        self.first = 0
+        self.select(index)
+
+    def select(self, index):
+        """Put the cursor on ``index`` and scroll so that it is visible."""
+        n = len(self.items)
+        self.index = index % n if n else 0
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + _ROWS:
+            self.first = self.index - _ROWS + 1
+        self.dirty = True
+
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        if key == K.UP:
+            self.select(self.index - 1)
+        elif key == K.DOWN:
+            self.select(self.index + 1)
+        elif kind == K.REPEAT:
+            return
+        elif key == K.OK and self.items:
+            self.on_pick(self.index)
+        elif key == K.BACK:
+            if self.on_back:
+                self.on_back()
+            else:
+                self.app.pop()
+        elif (key == K.LEFT or key == K.RIGHT) and self.on_adjust and self.items:
+            self.on_adjust(self.index, 1 if key == K.RIGHT else -1)
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        items = self.items
+        last = min(len(items), self.first + _ROWS)
+        y = _TOP
+        for i in range(self.first, last):
+            if i == self.index:
+                fb.fill_rect(0, y - 1, 122, _PITCH, 1)
+                text.draw(fb, text.fit(items[i], 118), 2, y, color=0)
+            else:
+                text.draw(fb, text.fit(items[i], 118), 2, y)
+            y += _PITCH
+        if self.first > 0:
+            text.draw(fb, text.ARROW_UP, 123, _TOP)
+        if last < len(items):
+            text.draw(fb, text.ARROW_DOWN, 123, _TOP + _PITCH * (_ROWS - 1))
+
+
+class PlayerPicker(Screen):
+    """Pick one player from up to eight names laid out in two columns of four."""
+
+    def __init__(self, app, title, names, on_pick, index=0):
+        Screen.__init__(self, app)
+        self.title = title
+        self.names = names
+        self.on_pick = on_pick
+        self.index = index
+
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        n = len(self.names)
+        if key == K.UP or key == K.DOWN:
+            self.index = (self.index + (1 if key == K.DOWN else -1)) % n
+        elif key == K.LEFT or key == K.RIGHT:
+            other = (self.index + 4) % 8
+            if other < n:
+                self.index = other
+        elif kind == K.PRESS and key == K.OK:
+            self.on_pick(self.index)
+            return
+        elif kind == K.PRESS and key == K.BACK:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        for i in range(len(self.names)):
+            x = 0 if i < 4 else 64
+            y = _TOP + 1 + (i % 4) * 13
+            label = text.fit(self.names[i], 58)
+            if i == self.index:
+                fb.fill_rect(x, y - 2, 63, 12, 1)
+                text.draw(fb, label, x + 3, y, color=0)
+            else:
+                text.draw(fb, label, x + 3, y)

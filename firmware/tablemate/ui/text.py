@@ -1,0 +1,147 @@
+"""Text in Tablemate's own bitmap fonts, drawn with framebuf.blit.
+
+framebuf's built-in 8x8 font has no large digits and no symbols, so screens use the fonts in
+ui/fonts.py (generated from tools/fonts/*.txt). Each glyph is blitted straight from the font's
+bytes as a MONO_VLSB source, so the device and the CPython stand-in produce identical pixels.
+Lit text (color=1) leaves the background alone; dark text (color=0) clears only the glyph's
+pixels, for highlighted rows on a lit bar.
+
+Positions are pen positions: a glyph is drawn with its top-left corner at (x, y) and the pen then
+moves right by the glyph's advance (its width plus the font's spacing), so `width(s)` equals
+`draw(...) - x`, trailing gap included. Characters a font lacks are drawn as '?'.
+"""
+
+import framebuf
+
+from tablemate.ui import fonts
+
+# Symbols of the small font (codes 1-6), usable inside any string, e.g. text.ARROW + "Start".
+ARROW = "\x01"  # cursor: a small triangle pointing right
+ARROW_UP = "\x02"  # arrow up (scroll hint)
+ARROW_DOWN = "\x03"  # arrow down (scroll hint)
+CHECK = "\x04"  # check mark
+SOUND = "\x05"  # speaker with a sound wave
+BATTERY = "\x06"  # battery, half charged
+
+SCREEN_WIDTH = 128
+
+_VLSB = framebuf.MONO_VLSB
+
+# Palette for dark text: glyph bit 1 -> colour 0, bit 0 -> colour 1; with key=1 the glyph's
+# background is transparent (blit compares the key after the palette lookup).
+_DARK = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
+_DARK.pixel(0, 0, 1)
+
+
+class Font:
+    """A bitmap font: glyph columns in MONO_VLSB order plus width and offset tables."""
+
+    def __init__(self, data, offsets, widths, first, height, spacing):
+        self.data = memoryview(data)
+        self.offsets = offsets  # two bytes (little-endian) per code from `first`
+        self.widths = widths  # one byte per code from `first`
+        self.first = first
+        self.height = height
+        self.spacing = spacing
+        self.pages = (height + 7) // 8
+        self.unknown = ord("?") - first
+        # The cell width: the advance of a digit (every glyph in SMALL, every digit in BIG).
+        self.advance = widths[ord("0") - first] + spacing
+
+    def index(self, ch):
+        """Table index of character ch, or of '?' if the font lacks it."""
+        i = ord(ch) - self.first
+        if i < 0 or i >= len(self.widths):
+            return self.unknown
+        return i
+
+    def glyph_width(self, ch):
+        """Width in pixels of ch's glyph, without the gap after it."""
+        return self.widths[self.index(ch)]
+
+    def char_advance(self, ch):
+        """How far the pen moves after drawing ch."""
+        return self.widths[self.index(ch)] + self.spacing
+
+
+SMALL = Font(fonts.SMALL_DATA, fonts.SMALL_OFFSETS, fonts.SMALL_WIDTHS,
+             fonts.SMALL_FIRST, fonts.SMALL_HEIGHT, fonts.SMALL_SPACING)
+BIG = Font(fonts.BIG_DATA, fonts.BIG_OFFSETS, fonts.BIG_WIDTHS,
+           fonts.BIG_FIRST, fonts.BIG_HEIGHT, fonts.BIG_SPACING)
+
+
+def draw(fb, s, x, y, font=SMALL, color=1):
+    """Draw s with its top-left at (x, y); return the pen x after it (x + width(s))."""
+    data = font.data
+    offsets = font.offsets
+    widths = font.widths
+    first = font.first
+    count = len(widths)
+    height = font.height
+    pages = font.pages
+    gap = font.spacing
+    if color:
+        key = 0
+        palette = None
+    else:
+        key = 1
+        palette = _DARK
+    for ch in s:
+        i = ord(ch) - first
+        if i < 0 or i >= count:
+            i = font.unknown
+        w = widths[i]
+        start = offsets[2 * i] | (offsets[2 * i + 1] << 8)
+        fb.blit((data[start:start + w * pages], w, height, _VLSB), x, y, key, palette)
+        x += w + gap
+    return x
+
+
+def width(s, font=SMALL):
+    """Advance of s in pixels: the sum of its characters' advances."""
+    widths = font.widths
+    first = font.first
+    count = len(widths)
+    total = 0
+    for ch in s:
+        i = ord(ch) - first
+        if i < 0 or i >= count:
+            i = font.unknown
+        total += widths[i]
+    return total + font.spacing * len(s)
+
+
+def ink_width(s, font=SMALL):
+    """Pixels from the left edge of s to the right edge of its last glyph (no trailing gap)."""
+    return width(s, font) - font.spacing if s else 0
+
+
+def draw_right(fb, s, right, y, font=SMALL, color=1):
+    """Draw s so that its last glyph ends just left of column `right`; return the start x."""
+    x = right - ink_width(s, font)
+    draw(fb, s, x, y, font, color)
+    return x
+
+
+def draw_centered(fb, s, y, font=SMALL, color=1, x=0, w=SCREEN_WIDTH):
+    """Draw s centred in columns x..x+w-1 (the whole screen by default); return the start x."""
+    x += (w - ink_width(s, font)) // 2
+    draw(fb, s, x, y, font, color)
+    return x
+
+
+def fit(s, max_width, font=SMALL):
+    """s itself if its glyphs fit in max_width pixels, else a prefix of it ending in '.'."""
+    if ink_width(s, font) <= max_width:
+        return s
+    limit = max_width - font.glyph_width(".")  # room for the prefix, gaps included
+    if limit < 0:
+        return ""
+    used = 0
+    n = 0
+    for ch in s:
+        used += font.char_advance(ch)
+        if used > limit:
+            break
+        n += 1
+    return s[:n].rstrip() + "."

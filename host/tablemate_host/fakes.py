@@ -1,0 +1,101 @@
+"""Honest stand-ins for the MicroPython-only modules the firmware imports.
+
+The firmware is never forked for the host: instead this module makes CPython look like the
+device where it matters (``micropython.const``, ``framebuf``, ``machine`` and the wrapping
+``time.ticks_*`` functions), with a clock that tests move by hand.
+"""
+
+import gc
+import os
+import sys
+import time
+import traceback
+import types
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+
+TICKS_PERIOD = 1 << 30  # the rp2 port wraps ticks_ms at 2**30
+_TICKS_MAX = TICKS_PERIOD - 1
+_TICKS_HALF = TICKS_PERIOD // 2
+
+
+def ticks_add(ticks, delta):
+    """Add like the Pico: the result wraps into 0..2**30-1."""
+    return (ticks + delta) & _TICKS_MAX
+
+
+def ticks_diff(end, start):
+    """Signed difference of two wrapped tick values, as MicroPython computes it."""
+    return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
+
+
+class Clock:
+    """A millisecond clock that only moves when told to, and wraps like the Pico's."""
+
+    def __init__(self, start=0):
+        self.ms = start & _TICKS_MAX
+
+    def ticks_ms(self):
+        return self.ms
+
+    def ticks_us(self):
+        return (self.ms * 1000) & _TICKS_MAX
+
+    def advance(self, ms):
+        self.ms = ticks_add(self.ms, ms)
+        return self.ms
+
+    def set(self, ms):
+        self.ms = ms & _TICKS_MAX
+
+
+clock = Clock()
+
+
+def _sleep_ms(ms):
+    clock.advance(ms)
+
+
+def _micropython_module():
+    mod = types.ModuleType("micropython")
+    mod.const = lambda value: value
+    mod.opt_level = lambda *args: 0
+    mod.mem_info = lambda *args: None
+    mod.alloc_emergency_exception_buf = lambda size: None
+    return mod
+
+
+def _print_exception(exc, file=None):
+    """MicroPython's ``sys.print_exception``: the traceback of ``exc`` to ``file``."""
+    traceback.print_exception(type(exc), exc, exc.__traceback__, file=file or sys.stdout)
+
+
+def install():
+    """Make ``import tablemate`` work on CPython exactly as on the device."""
+    sys.print_exception = _print_exception
+    # CPython cannot tell its heap use the way MicroPython does; 0 is an honest "unknown".
+    gc.mem_free = lambda: 0
+    gc.mem_alloc = lambda: 0
+    if FIRMWARE not in sys.path:
+        sys.path.insert(0, FIRMWARE)
+    sys.modules.setdefault("micropython", _micropython_module())
+    time.ticks_ms = clock.ticks_ms
+    time.ticks_us = clock.ticks_us
+    time.ticks_add = ticks_add
+    time.ticks_diff = ticks_diff
+    time.sleep_ms = _sleep_ms
+    if "framebuf" not in sys.modules:
+        try:
+            from tablemate_host import framebuf
+        except ImportError:  # the stand-in is being written; logic modules do not need it
+            pass
+        else:
+            sys.modules["framebuf"] = framebuf
+    if "machine" not in sys.modules:
+        try:
+            from tablemate_host import machine
+        except ImportError:
+            pass
+        else:
+            sys.modules["machine"] = machine

@@ -1,0 +1,80 @@
+"""Helpers for logic tests that must run unchanged on CPython and on MicroPython.
+
+Logic tests may not use tempfile, shutil or os.path (MicroPython lacks them), so this module
+hides the difference: scratch directories live under the system temp directory on CPython
+(one per process, removed at exit) and under /tmp in the MicroPython VM.
+"""
+
+import os
+
+try:
+    import tempfile
+except ImportError:  # MicroPython
+    tempfile = None
+
+_DIR_BIT = 0x4000  # S_IFDIR in os.stat()[0], on both VMs
+_root = None
+
+
+def _is_dir(path):
+    try:
+        return os.stat(path)[0] & _DIR_BIT != 0
+    except OSError:
+        return False
+
+
+def _makedirs(path):
+    """Create path and its missing parents (MicroPython has no os.makedirs)."""
+    current = ""
+    for part in path.split("/"):
+        current += part
+        if part and not _is_dir(current):
+            os.mkdir(current)
+        current += "/"
+
+
+def remove_tree(path):
+    """Remove a file or a directory with everything in it; a missing path is fine."""
+    if _is_dir(path):
+        for name in os.listdir(path):
+            remove_tree(path + "/" + name)
+        os.rmdir(path)
+    else:
+        try:
+            os.remove(path)
+        except OSError:
+            pass
+
+
+def _scratch_root():
+    global _root
+    if _root is None:
+        if tempfile is None:
+            _root = "/tmp/tablemate-tests"
+        else:
+            import atexit
+
+            _root = tempfile.mkdtemp(prefix="tablemate-tests-").replace("\\", "/")
+            atexit.register(remove_tree, _root)
+    return _root
+
+
+def scratch_dir(name):
+    """Return the path of an empty directory for this test, wiping what an earlier run left."""
+    assert name and "/" not in name and name not in (".", ".."), "bad scratch name: %r" % name
+    path = _scratch_root() + "/" + name
+    remove_tree(path)
+    _makedirs(path)
+    return path
+
+
+def read_bytes(path):
+    """Return the whole content of a file as bytes."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def write_bytes(path, data):
+    """Create or replace a file with data (bytes)."""
+    with open(path, "wb") as f:
+        f.write(data)

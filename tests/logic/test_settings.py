@@ -1,0 +1,145 @@
+"""Settings: defaults, round trip, damaged files kept aside, bad values replaced by defaults."""
+
+import json
+import os
+
+import support
+from tablemate import settings
+
+NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
+DEFAULTS = {"names": NAMES, "brightness": 3, "dim_s": 30, "off_min": 5, "sound": True,
+            "layout": "six"}
+
+
+def _path(name):
+    return support.scratch_dir(name) + "/settings.json"
+
+
+def _files(path):
+    return sorted(os.listdir(path[:path.rindex("/")]))
+
+
+def test_missing_file_gives_defaults():
+    path = _path("set-missing")
+    s, problem = settings.load(path)
+    assert s == DEFAULTS and problem is None
+    assert _files(path) == []
+
+
+def test_defaults_are_fresh_copies():
+    s, _ = settings.load(_path("set-fresh"))
+    s["names"][0] = "Zed"
+    s["brightness"] = 5
+    assert settings.load(_path("set-fresh"))[0] == DEFAULTS
+    assert settings.defaults() == DEFAULTS
+
+
+def test_round_trip():
+    path = _path("set-round")
+    want = {"names": ["Ann", "Bob", "Cy", "D", "E e", "~!@#", "12345678", "P8"],
+            "brightness": 5, "dim_s": 0, "off_min": 60, "sound": False, "layout": "three"}
+    settings.save(path, want)
+    s, problem = settings.load(path)
+    assert s == want and problem is None
+    assert _files(path) == ["settings.json"]
+
+
+def test_save_fills_missing_keys_and_drops_unknown_ones():
+    path = _path("set-partial")
+    settings.save(path, {"brightness": 1, "colour": "red"})
+    raw = json.loads(support.read_bytes(path))
+    want = dict(DEFAULTS)
+    want["brightness"] = 1
+    assert raw == want
+
+
+def test_save_refuses_bad_values_and_keeps_the_old_file():
+    path = _path("set-save-bad")
+    settings.save(path, DEFAULTS)
+    data = support.read_bytes(path)
+    for key, value in (("brightness", 6), ("layout", "two"), ("names", ["A"])):
+        s = settings.defaults()
+        s[key] = value
+        try:
+            settings.save(path, s)
+        except ValueError as e:
+            assert str(e) == "Bad setting: " + key
+        else:
+            assert False, key
+    assert support.read_bytes(path) == data
+    assert _files(path) == ["settings.json"]
+
+
+def test_validate():
+    good = [("names", NAMES), ("names", ["  x"] + NAMES[1:]), ("brightness", 1),
+            ("brightness", 5), ("dim_s", 0), ("dim_s", 5), ("dim_s", 600), ("off_min", 0),
+            ("off_min", 1), ("off_min", 60), ("sound", True), ("sound", False),
+            ("layout", "six"), ("layout", "five"), ("layout", "three")]
+    bad = [("names", NAMES[:7]), ("names", NAMES + ["P9"]), ("names", ["", ] + NAMES[1:]),
+           ("names", ["NINECHARS"] + NAMES[1:]), ("names", ["    "] + NAMES[1:]),
+           ("names", ["tab\t"] + NAMES[1:]), ("names", ["caf\u00e9"] + NAMES[1:]),
+           ("names", [1] + NAMES[1:]), ("names", "P1"), ("brightness", 0),
+           ("brightness", 6), ("brightness", 3.0), ("brightness", True), ("brightness", "3"),
+           ("dim_s", 4), ("dim_s", 601), ("dim_s", -1), ("dim_s", False), ("off_min", 61),
+           ("off_min", -1), ("sound", 1), ("sound", None), ("layout", "rotary"),
+           ("layout", None)]
+    for key, value in good:
+        assert settings.validate(key, value) is None, (key, value)
+    for key, value in bad:
+        msg = settings.validate(key, value)
+        assert msg == "Bad setting: " + key, (key, value)
+        assert len(msg) <= 42
+    assert settings.validate("volume", 3) == "Unknown setting: volume"
+
+
+def test_corrupt_json_kept_aside_and_defaults_used():
+    path = _path("set-corrupt")
+    junk = b'{"brightness": 4, "sou'
+    support.write_bytes(path, junk)
+    s, problem = settings.load(path)
+    assert s == DEFAULTS
+    assert problem == "Settings unreadable: using defaults"
+    assert len(problem) <= 42
+    assert support.read_bytes(path + ".bad") == junk
+    assert _files(path) == ["settings.json.bad"]
+    assert settings.load(path) == (DEFAULTS, None)
+
+
+def test_not_an_object_and_binary_junk_are_unreadable():
+    path = _path("set-notobj")
+    for data in (b'[1, 2]', b'', b'\xff\xfe\x00junk', b'3'):
+        support.write_bytes(path, data)
+        assert settings.load(path) == (DEFAULTS, "Settings unreadable: using defaults")
+    assert _files(path) == ["settings.json.bad", "settings.json.bad1", "settings.json.bad2",
+                            "settings.json.bad3"]
+    assert support.read_bytes(path + ".bad2") == b'\xff\xfe\x00junk'
+
+
+def test_one_bad_value_falls_back_and_file_is_kept_aside():
+    path = _path("set-onebad")
+    original = dict(DEFAULTS)
+    original["brightness"] = 9
+    original["dim_s"] = 120
+    original["layout"] = "bogus"
+    data = json.dumps(original).encode()
+    support.write_bytes(path, data)
+    s, problem = settings.load(path)
+    want = dict(DEFAULTS)
+    want["dim_s"] = 120
+    assert s == want
+    assert problem == "Bad setting: brightness"  # the first bad key, in settings.KEYS order
+    assert support.read_bytes(path + ".bad") == data
+    assert settings.load(path) == (want, None)  # saved back repaired: next boot is clean
+    assert _files(path) == ["settings.json", "settings.json.bad"]
+
+
+def test_unknown_and_missing_keys():
+    path = _path("set-unknown")
+    support.write_bytes(path, b'{"sound": false, "wifi": "on", "names": null}')
+    s, problem = settings.load(path)
+    want = dict(DEFAULTS)
+    want["sound"] = False
+    assert s == want and problem == "Bad setting: names"
+    support.write_bytes(path, b'{"sound": false, "wifi": "on"}')
+    assert settings.load(path) == (want, None)
+    assert _files(path) == ["settings.json", "settings.json.bad"]

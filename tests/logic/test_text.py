@@ -1,0 +1,186 @@
+"""Text drawing: widths, exact glyph pixels, dark text, clipping and fallbacks (both VMs)."""
+
+import framebuf
+
+from tablemate.ui import text
+
+# The 'A' of tools/fonts/small.txt, row by row.
+A_ROWS = [
+    ".###.",
+    "#...#",
+    "#...#",
+    "#####",
+    "#...#",
+    "#...#",
+    "#...#",
+    ".....",
+]
+
+
+def _screen(fill=0):
+    fb = framebuf.FrameBuffer(bytearray(128 * 64 // 8), 128, 64, framebuf.MONO_VLSB)
+    fb.fill(fill)
+    return fb
+
+
+def _rows(fb, x, y, w, h):
+    return ["".join("#" if fb.pixel(x + i, y + j) else "." for i in range(w)) for j in range(h)]
+
+
+def _lit(fb):
+    return [(x, y) for y in range(64) for x in range(128) if fb.pixel(x, y)]
+
+
+def _drawn(s, font=text.SMALL):
+    fb = _screen()
+    text.draw(fb, s, 0, 0, font)
+    return _rows(fb, 0, 0, text.width(s, font), font.height)
+
+
+def test_small_font_metrics():
+    assert text.SMALL.height == 8
+    assert text.SMALL.advance == 6
+    assert text.SMALL.glyph_width("W") == 5
+    assert text.SMALL.char_advance("i") == 6
+
+
+def test_width_is_the_sum_of_advances():
+    assert text.width("") == 0
+    assert text.width("A") == 6
+    assert text.width("Hello") == 30
+    assert text.width(text.ARROW + "Start") == 36
+    assert text.ink_width("Hello") == 29
+    assert text.ink_width("") == 0
+
+
+def test_big_font_is_proportional():
+    big = text.BIG
+    for d in "0123456789":
+        assert big.char_advance(d) == big.advance
+    assert big.char_advance(":") < big.advance
+    assert big.char_advance(" ") < big.advance
+    assert text.width("12:30", big) == 4 * big.advance + big.char_advance(":")
+    assert text.width("-7", big) == big.char_advance("-") + big.advance
+
+
+def test_draw_returns_pen_position():
+    fb = _screen()
+    assert text.draw(fb, "Hi!", 10, 3) == 10 + text.width("Hi!")
+    assert text.draw(fb, "", 10, 3) == 10
+    assert text.draw(fb, "42", 0, 20, text.BIG) == text.width("42", text.BIG)
+
+
+def test_draw_A_gives_the_source_pixels():
+    fb = _screen()
+    text.draw(fb, "A", 3, 2)
+    assert _rows(fb, 3, 2, 5, 8) == A_ROWS
+    assert len(_lit(fb)) == sum(row.count("#") for row in A_ROWS)
+
+
+def test_lit_text_keeps_the_background():
+    fb = _screen()
+    fb.pixel(3, 2, 1)  # a '.' of the A's top row
+    fb.pixel(8, 2, 1)  # the gap column after the glyph
+    text.draw(fb, "A", 3, 2)
+    assert fb.pixel(3, 2) and fb.pixel(8, 2)
+
+
+def test_dark_text_clears_exactly_the_glyph_pixels():
+    fb = _screen()
+    fb.fill_rect(0, 0, 20, 12, 1)
+    text.draw(fb, "A", 3, 2, color=0)
+    for y in range(64):
+        for x in range(128):
+            inside = 0 <= x < 20 and 0 <= y < 12
+            glyph = 3 <= x < 8 and 2 <= y < 10 and A_ROWS[y - 2][x - 3] == "#"
+            assert fb.pixel(x, y) == (1 if inside and not glyph else 0), (x, y)
+
+
+def test_dark_and_lit_text_are_complements_on_a_bar():
+    lit = _screen()
+    dark = _screen()
+    dark.fill_rect(0, 0, 128, 16, 1)
+    text.draw(lit, "Score 12", 1, 0)
+    text.draw(lit, "07", 60, 0, text.BIG)
+    text.draw(dark, "Score 12", 1, 0, color=0)
+    text.draw(dark, "07", 60, 0, text.BIG, 0)
+    for y in range(16):
+        for x in range(128):
+            assert lit.pixel(x, y) != dark.pixel(x, y)
+
+
+def test_clipping_at_the_edges_does_not_raise():
+    fb = _screen()
+    text.draw(fb, "A", -1, 0)  # the glyph's first column is off screen
+    assert _rows(fb, 0, 0, 4, 8) == [row[1:] for row in A_ROWS]
+    fb = _screen()
+    text.draw(fb, "A", 125, 60)
+    assert _rows(fb, 125, 60, 3, 4) == [row[:3] for row in A_ROWS[:4]]
+    for x, y in ((-40, -40), (-3, -5), (120, 56), (127, 63), (500, 0), (0, 300), (-500, 10)):
+        text.draw(fb, "Wg8", x, y)
+        text.draw(fb, "88:88", x, y, text.BIG, 0)
+    text.draw_centered(fb, "a very long line that cannot fit on the screen", 30)
+
+
+def test_unknown_characters_draw_as_question_mark():
+    question = _drawn("?")
+    for ch in ("\x00", "\x07", "\x1f", "\x7f", "\u00e9", "\u20ac"):
+        assert _drawn(ch) == question, repr(ch)
+        assert text.width(ch) == text.width("?")
+    assert _drawn("A", text.BIG) == _drawn("?", text.BIG)
+    assert text.width("x", text.BIG) == text.width("?", text.BIG)
+
+
+def test_symbols_are_distinct_glyphs():
+    symbols = (text.ARROW, text.ARROW_UP, text.ARROW_DOWN, text.CHECK, text.SOUND, text.BATTERY)
+    seen = [_drawn("?"), _drawn(" ")]
+    for s in symbols:
+        drawn = _drawn(s)
+        assert drawn not in seen, repr(s)
+        seen.append(drawn)
+
+
+def test_descenders_use_the_eighth_row():
+    for ch in "gjpqy":
+        assert "#" in _drawn(ch)[7], ch
+    for ch in "AZaz09":
+        assert "#" not in _drawn(ch)[7], ch
+
+
+def test_big_digits_are_at_least_16_px_tall():
+    assert text.BIG.height >= 16
+    for d in "0123456789":
+        fb = _screen()
+        text.draw(fb, d, 0, 0, text.BIG)
+        ys = [y for x, y in _lit(fb)]
+        xs = [x for x, y in _lit(fb)]
+        assert max(ys) - min(ys) + 1 >= 16, d
+        assert max(xs) - min(xs) + 1 >= 8, d
+
+
+def test_draw_centered_and_right():
+    fb = _screen()
+    x = text.draw_centered(fb, "AB", 0)
+    assert x == (128 - 11) // 2
+    assert min(px for px, py in _lit(fb)) == x
+    fb = _screen()
+    x = text.draw_right(fb, "12", 128, 0, text.BIG)
+    assert max(px for px, py in _lit(fb)) == 127
+    assert x == 128 - text.ink_width("12", text.BIG)
+    fb = _screen()
+    text.draw_centered(fb, "A", 0, x=100, w=20)
+    assert min(px for px, py in _lit(fb)) == 100 + (20 - 5) // 2
+
+
+def test_fit_truncates_with_a_dot():
+    assert text.fit("Bob", 60) == "Bob"
+    assert text.fit("", 10) == ""
+    assert text.fit("Alexandra", 53) == "Alexandra"  # 9 glyphs: 53 px without the last gap
+    short = text.fit("Alexandra", 30)
+    assert short == "Alex."
+    assert text.ink_width(short) <= 30
+    assert text.fit("Ann Marie", 30) == "Ann."  # no space before the dot
+    assert text.fit("Alexandra", 5) == "."
+    assert text.fit("Alexandra", 4) == ""
+    for limit in range(0, 70):
+        assert text.ink_width(text.fit("Maximilian", limit)) <= limit

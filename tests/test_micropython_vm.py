@@ -1,0 +1,134 @@
+"""tests/logic again, under the real MicroPython VM (tools/mpvm), one pytest case per test.
+
+The VM runs all selected logic tests in one Node process, once per session; each case here
+looks its result up, so a failure names the test and shows the MicroPython traceback.
+A missing Node.js or node_modules is a failure, not a skip: the README test command installs
+them, and a green run must mean both VMs passed.
+"""
+
+import ast
+import os
+
+import pytest
+import tablemate
+
+from tablemate_host import mpvm
+
+LOGIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "logic")
+
+
+def _logic_cases():
+    """(file, test) for every module-level ``def test_*`` in tests/logic/test_*.py."""
+    cases = []
+    for name in sorted(os.listdir(LOGIC)):
+        if not (name.startswith("test_") and name.endswith(".py")):
+            continue
+        with open(os.path.join(LOGIC, name), encoding="utf-8") as f:
+            source = f.read()
+        try:
+            tree = ast.parse(source, name)
+        except SyntaxError:
+            cases.append((name, "<import>"))
+            continue
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                cases.append((name, node.name))
+    return cases
+
+
+def pytest_generate_tests(metafunc):
+    if "logic_case" in metafunc.fixturenames:
+        cases = _logic_cases()
+        ids = ["%s.%s" % (file[:-3], test) for file, test in cases]
+        metafunc.parametrize("logic_case", cases, ids=ids)
+
+
+@pytest.fixture(scope="module")
+def vm_results(request):
+    """{(file, test): result} from one VM run of the selected logic tests, or the exception."""
+    selected = [
+        item.callspec.params["logic_case"]
+        for item in request.session.items
+        if item.module is request.module
+        and hasattr(item, "callspec")
+        and "logic_case" in item.callspec.params
+    ]
+    only = None
+    if len(selected) < len(_logic_cases()):
+        only = ["%s::%s" % case for case in selected]
+    try:
+        results = mpvm.run_tests(LOGIC, only=only)
+    except (mpvm.VMUnavailable, RuntimeError, TimeoutError) as exc:
+        return exc
+    return {(r["file"], r["test"]): r for r in results}
+
+
+def _results_or_fail(vm_results):
+    if isinstance(vm_results, Exception):
+        pytest.fail("MicroPython VM unusable: %s" % vm_results, pytrace=False)
+    return vm_results
+
+
+def test_logic_under_micropython(logic_case, vm_results):
+    results = _results_or_fail(vm_results)
+    file, test = logic_case
+    result = results.get(logic_case)
+    if result is None:
+        pytest.fail("%s::%s was not run by the MicroPython runner" % logic_case, pytrace=False)
+    if not result["ok"]:
+        message = "%s::%s failed under MicroPython:\n%s" % (file, test, result["error"])
+        if result["stdout"]:
+            message += "\n--- printed ---\n" + result["stdout"]
+        pytest.fail(message, pytrace=False)
+
+
+def test_vm_ran_nothing_unexpected(vm_results):
+    """Import failures without tests, or tests the ast scan missed, still fail the run."""
+    results = _results_or_fail(vm_results)
+    known = set(_logic_cases())
+    extra = [r for key, r in results.items() if key not in known and not r["ok"]]
+    assert not extra, "\n".join("%s::%s\n%s" % (r["file"], r["test"], r["error"]) for r in extra)
+
+
+def test_vm_is_installed():
+    problem = None
+    try:
+        mpvm.require_vm()
+    except mpvm.VMUnavailable as exc:
+        problem = str(exc)
+    if problem:
+        pytest.fail(problem, pytrace=False)
+
+
+def test_run_returns_stdout_and_sees_the_firmware():
+    code = "import sys, tablemate\nprint(sys.implementation.name, tablemate.VERSION)"
+    assert mpvm.run(code) == "micropython %s\n" % tablemate.VERSION
+
+
+def test_run_chunks_share_globals_and_let_gc_run_between_them():
+    out = mpvm.run([
+        "import gc\njunk = [bytearray(1000) for i in range(200)]\njunk = None\ngc.collect()",
+        "print(gc.mem_alloc() < 100000)",
+    ])
+    assert out == "True\n"
+
+
+def test_run_raises_on_a_python_exception():
+    with pytest.raises(mpvm.MicroPythonError) as exc:
+        mpvm.run("print('before')\nraise ValueError('boom')")
+    assert exc.value.type == "ValueError"
+    assert "ValueError: boom" in exc.value.traceback
+
+
+def test_runner_reports_a_failing_test(tmp_path):
+    (tmp_path / "test_demo.py").write_text(
+        "def test_good():\n    assert 1 + 1 == 2\n\n"
+        "def test_bad():\n    print('clue')\n    assert [1] == [2], 'lists differ'\n"
+    )
+    results = {r["test"]: r for r in mpvm.run_tests(str(tmp_path))}
+    assert sorted(results) == ["test_bad", "test_good"]
+    assert results["test_good"]["ok"] and results["test_good"]["error"] is None
+    bad = results["test_bad"]
+    assert not bad["ok"]
+    assert "AssertionError: lists differ" in bad["error"] and "line 6" in bad["error"]
+    assert bad["stdout"] == "clue\n"

@@ -1,0 +1,188 @@
+"""Turn the ASCII-art font sources in tools/fonts/ into firmware/tablemate/ui/fonts.py.
+
+The fonts are drawn as text so that a change is a readable diff; the firmware gets compact
+bytes in the layout MicroPython's framebuf blits directly (MONO_VLSB: for a glyph w px wide and
+h px tall, w bytes for rows 0-7, then w bytes for rows 8-15, ...; bit 0 is the top row).
+
+Usage:
+    python tools/gen_fonts.py           write firmware/tablemate/ui/fonts.py
+    python tools/gen_fonts.py --check   exit 1 if that file differs from what would be written
+"""
+
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCES = os.path.join(ROOT, "tools", "fonts")
+OUTPUT = os.path.join(ROOT, "firmware", "tablemate", "ui", "fonts.py")
+
+# (name in fonts.py, source file)
+FONTS = (("SMALL", "small.txt"), ("BIG", "big.txt"))
+FALLBACK = "?"  # drawn for codes a font lacks; every font must have it
+
+
+class FontError(Exception):
+    pass
+
+
+def parse(path):
+    """Read one font source: returns (props, glyphs), glyphs mapping code -> list of rows."""
+    props = {"spacing": 1}
+    glyphs = {}
+    code = None
+    rows = []
+
+    def finish(lineno):
+        if code is None:
+            return
+        if len(rows) != props["height"]:
+            raise FontError("%s:%d: glyph %d has %d rows, expected %d"
+                            % (path, lineno, code, len(rows), props["height"]))
+        if len(set(len(r) for r in rows)) != 1:
+            raise FontError("%s:%d: glyph %d has rows of different widths" % (path, lineno, code))
+        if "width" in props and len(rows[0]) != props["width"]:
+            raise FontError("%s:%d: glyph %d is %d wide, the font is %d"
+                            % (path, lineno, code, len(rows[0]), props["width"]))
+        glyphs[code] = list(rows)
+
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    for lineno, line in enumerate(lines, 1):
+        line = line.rstrip("\r")
+        if not line.strip() or line.startswith(";"):
+            continue
+        word, _, arg = line.partition(" ")
+        if word in ("height", "width", "spacing") and code is None:
+            props[word] = int(arg)
+        elif word in ("char", "code"):
+            finish(lineno)
+            if word == "char":
+                if len(arg) != 1:
+                    raise FontError("%s:%d: 'char' takes one character" % (path, lineno))
+                code = ord(arg)
+            else:
+                code = int(arg)
+            if not 0 < code < 256:
+                raise FontError("%s:%d: code %d out of range 1..255" % (path, lineno, code))
+            if code in glyphs:
+                raise FontError("%s:%d: glyph %d defined twice" % (path, lineno, code))
+            rows = []
+        elif code is not None and line.strip(".#") == "":
+            rows.append(line)
+        else:
+            raise FontError("%s:%d: cannot read %r" % (path, lineno, line))
+    finish(len(lines))
+    if "height" not in props:
+        raise FontError("%s: no 'height'" % path)
+    if ord(FALLBACK) not in glyphs:
+        raise FontError("%s: no %r glyph" % (path, FALLBACK))
+    return props, glyphs
+
+
+def columns(rows):
+    """Pack one glyph's rows into MONO_VLSB bytes: page 0 columns, then page 1 columns, ..."""
+    height, width = len(rows), len(rows[0])
+    out = bytearray()
+    for page in range((height + 7) // 8):
+        for x in range(width):
+            byte = 0
+            for bit in range(8):
+                y = page * 8 + bit
+                if y < height and rows[y][x] == "#":
+                    byte |= 1 << bit
+            out.append(byte)
+    return bytes(out)
+
+
+def literal(data):
+    return 'b"' + "".join("\\x%02x" % b for b in data) + '"'
+
+
+def block(data, per_line=16):
+    """A bytes literal split over lines of per_line bytes, in parentheses."""
+    parts = [literal(data[i:i + per_line]) for i in range(0, len(data), per_line)]
+    return "(\n    " + "\n    ".join(parts) + "\n)"
+
+
+def label(code):
+    if code == 32:
+        return "space"
+    if 32 < code < 127:
+        return repr(chr(code))
+    return "code %d" % code
+
+
+def emit_font(name, props, glyphs):
+    """Return the fonts.py lines for one font."""
+    first, last = min(glyphs), max(glyphs)
+    data = bytearray()
+    start = {}
+    out = []
+    for code in sorted(glyphs):
+        start[code] = len(data)
+        packed = columns(glyphs[code])
+        data += packed
+        out.append("    %s  # %s" % (literal(packed), label(code)))
+    offsets = bytearray()
+    widths = bytearray()
+    for code in range(first, last + 1):
+        use = code if code in glyphs else ord(FALLBACK)
+        offsets += bytes((start[use] & 0xFF, start[use] >> 8))
+        widths.append(len(glyphs[use][0]))
+    if len(data) > 0xFFFF:
+        raise FontError("%s: glyph data exceeds 64 KB" % name)
+    head = [
+        "",
+        "# %s: %d glyphs, codes %d..%d, %d px tall, %d bytes of glyph data"
+        % (name, len(glyphs), first, last, props["height"], len(data)),
+        "%s_FIRST = %d" % (name, first),
+        "%s_HEIGHT = %d" % (name, props["height"]),
+        "%s_SPACING = %d" % (name, props["spacing"]),
+        "# glyph width in px, one byte per code from %s_FIRST (missing codes show %r)"
+        % (name, FALLBACK),
+        "%s_WIDTHS = %s" % (name, block(widths)),
+        "# start of each glyph in %s_DATA, two bytes per code, little-endian" % name,
+        "%s_OFFSETS = %s" % (name, block(offsets)),
+        "%s_DATA = (" % name,
+    ]
+    return head + out + [")"]
+
+
+def generate():
+    """Return the text of fonts.py for the current sources."""
+    lines = [
+        "# Generated by tools/gen_fonts.py from tools/fonts/*.txt: do not edit by hand.",
+        "# Fonts drawn for Tablemate; licence CC0-1.0 (public domain), see tools/fonts/LICENSE.",
+        '"""Tablemate bitmap fonts as bytes: glyph columns in framebuf MONO_VLSB order."""',
+    ]
+    for name, filename in FONTS:
+        props, glyphs = parse(os.path.join(SOURCES, filename))
+        lines += emit_font(name, props, glyphs)
+    return "\n".join(lines) + "\n"
+
+
+def main(argv):
+    try:
+        text = generate()
+    except FontError as e:
+        print("gen_fonts: %s" % e, file=sys.stderr)
+        return 2
+    if "--check" in argv:
+        try:
+            with open(OUTPUT, encoding="utf-8") as f:
+                current = f.read()
+        except OSError:
+            current = None
+        if current != text:
+            print("gen_fonts: %s is stale; run python tools/gen_fonts.py"
+                  % os.path.relpath(OUTPUT, ROOT), file=sys.stderr)
+            return 1
+        return 0
+    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+    print("wrote %s" % os.path.relpath(OUTPUT, ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
