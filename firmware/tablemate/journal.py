@@ -123,6 +123,17 @@ def _bad(path, line_no):
     return "Bad line %d: copy kept" % line_no
 
 
+def read_header(path):
+    """The header of the journal at path if it is sound, else None; reads only the first line."""
+    try:
+        with open(path, "rb") as f:
+            line = f.readline()
+    except OSError:
+        return None
+    header = _parse(line, dict) if line.endswith(b"\n") else None
+    return header if _good_header(header) else None
+
+
 def load(path):
     """Read a journal: return (header, actions, problem), repairing the file if damaged.
 

@@ -5,6 +5,7 @@ when that file is created, replayed, summarised into the history and removed. Ga
 by name: the journal header names the rules module, and the screen module of the same name plays it.
 """
 
+import os
 import sys
 
 from tablemate import journal
@@ -44,18 +45,27 @@ def start(app, name, opts):
 
 
 def resume(app):
-    """Replay the saved game and show it; report a repaired journal on the way."""
+    """Replay the saved game and show it; report a damaged journal (kept aside) on the way."""
     from tablemate.ui.dialogs import Notice
-    name = saved_name(app)
-    if name is None:
-        return False
-    game, problem = Game.resume(rules_for(name), game_path(app))
+    game, problem = Game.resume(None, game_path(app))
     if game is None:
-        app.push(Notice(app, problem or "Saved game unreadable"))
+        if problem:
+            app.push(Notice(app, problem))
         return False
-    screen_module(name).play(app, game)
+    screen_module(game.rules.__name__.split(".")[-1]).play(app, game)
     if problem:
         app.push(Notice(app, problem))
+    return True
+
+
+def damaged(app):
+    """True when a journal file exists but its header is unreadable (a cut during creation)."""
+    if saved_name(app):
+        return False
+    try:
+        os.stat(game_path(app))
+    except OSError:
+        return False
     return True
 
 

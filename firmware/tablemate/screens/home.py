@@ -73,3 +73,5 @@ def offer_resume(app):
     name = session.saved_name(app)
     if name:
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: session.resume(app)))
+    elif session.damaged(app):
+        session.resume(app)  # reports the damage and keeps the file aside

@@ -1,0 +1,138 @@
+"""The whole gadget on the host: the real ``firmware/main.py`` booting on fake hardware.
+
+A ``Device`` resets the fake ``machine`` world, puts a ``VirtualSSD1306`` on the I2C bus the
+board configuration names, and lets ``main.build`` construct the real drivers and app from that
+configuration, exactly as on the Pico. Tests, the simulator and the README screenshots then press
+buttons by driving GPIO levels, move the fake clock, and read the picture back from the virtual
+panel, which only knows the I2C bytes the driver sent.
+"""
+
+import importlib.util
+import json
+import os
+
+from tablemate_host import fakes, machine
+from tablemate_host.framebuf import MONO_VLSB, FrameBuffer
+from tablemate_host.virtual_ssd1306 import VirtualSSD1306
+
+TICK_MS = 10  # main.py's loop period
+_MAIN = os.path.join(fakes.FIRMWARE, "main.py")
+
+
+def load_main():
+    """Import ``firmware/main.py`` as a module (on the Pico it runs as ``__main__``)."""
+    spec = importlib.util.spec_from_file_location("tablemate_boot_main", _MAIN)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class Device:
+    """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
+
+    def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
+                 display=True):
+        from tablemate.board import BOARD
+        self.root = root
+        self.cfg = dict(board or BOARD)
+        if sh1106:
+            self.cfg["display"] = "sh1106"
+        if layout or settings:
+            self._write_settings(layout, settings)
+        machine.world.reset()
+        fakes.clock.set(start_ms)
+        self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106")
+        if display:
+            machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
+        self.main = load_main()
+        self.app = None
+        self.boot()
+
+    def _write_settings(self, layout, extra):
+        os.makedirs(self.root, exist_ok=True)
+        path = os.path.join(self.root, "settings.json")
+        data = {}
+        if os.path.exists(path):
+            with open(path) as f:
+                data = json.load(f)
+        if layout:
+            data["layout"] = layout
+        data.update(extra or {})
+        with open(path, "w") as f:
+            json.dump(data, f)
+
+    def boot(self, cycles=3):
+        """Power on: build the app from the board configuration and show the first frame."""
+        self.app = self.main.build(self.cfg, self.root, cycles)
+        if self.app is not None:
+            self.app.start(fakes.clock.ms)
+            self.advance(TICK_MS)
+        return self.app
+
+    # -- time and buttons ------------------------------------------------------------------
+    @property
+    def now(self):
+        return fakes.clock.ms
+
+    def advance(self, ms):
+        """Run the main loop for ``ms`` milliseconds of fake time."""
+        for _ in range(max(1, ms // TICK_MS)):
+            fakes.clock.advance(TICK_MS)
+            self.app.tick(fakes.clock.ms)
+
+    def pin(self, key):
+        return self.cfg["buttons"][key]
+
+    def down(self, key):
+        machine.world.drive(self.pin(key), 0)
+
+    def up(self, key):
+        machine.world.drive(self.pin(key), None)
+
+    def press(self, key, hold_ms=60, after_ms=60):
+        """A clean press and release of the button wired for ``key`` ("UP", "OK", ...)."""
+        self.down(key)
+        self.advance(hold_ms)
+        self.up(key)
+        self.advance(after_ms)
+
+    def long_press(self, key, hold_ms=900):
+        self.press(key, hold_ms)
+
+    def presses(self, *keys):
+        for key in keys:
+            self.press(key)
+
+    # -- what the panel shows --------------------------------------------------------------
+    def shows(self, words, font=None):
+        """True when ``words`` appear on the panel in the firmware's font, lit or inverted."""
+        return bool(self.find_text(words, font))
+
+    def find_text(self, words, font=None):
+        """Positions (x, y) where ``words`` are drawn, in either polarity."""
+        from tablemate.ui import text
+        font = font or text.SMALL
+        rows = render_rows(words, font)
+        found = self.panel.find(rows)
+        found += self.panel.find([[1 - p for p in row] for row in rows])
+        return found
+
+    def journal(self):
+        """The lines of the saved game's journal (header first), or [] with no game."""
+        path = os.path.join(self.root, "game.jnl")
+        if not os.path.exists(path):
+            return []
+        with open(path) as f:
+            return [json.loads(line) for line in f]
+
+
+def render_rows(words, font):
+    """``words`` drawn by the firmware's own text code, as rows of 0/1 cropped to the ink."""
+    from tablemate.ui import text
+    w = text.width(words, font)
+    h = font.height
+    buf = bytearray(w * ((h + 7) // 8))
+    fb = FrameBuffer(buf, w, h, MONO_VLSB)
+    text.draw(fb, words, 0, 0, font)
+    ink = text.ink_width(words, font)
+    return [[fb.pixel(x, y) for x in range(ink)] for y in range(h)]
