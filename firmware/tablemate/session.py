@@ -11,7 +11,7 @@ import sys
 from tablemate import journal
 from tablemate.game import Game, rules_for
 
-MODES = (("Scorepad", "scorepad"),)  # (menu label, rules and screen module name)
+MODES = (("Scorepad", "scorepad"), ("Contrast", "contrast"))  # (menu label, rules and screen module name)
 
 
 def label(name):

@@ -12,6 +12,7 @@ import json
 import os
 
 from tablemate_host import fakes, machine
+from tablemate_host.fakes import ticks_add, ticks_diff
 from tablemate_host.framebuf import MONO_VLSB, FrameBuffer
 from tablemate_host.virtual_ssd1306 import VirtualSSD1306
 
@@ -46,6 +47,7 @@ class Device:
             machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
         self.main = load_main()
         self.app = None
+        self._next_tick = 0
         self.boot()
 
     def _write_settings(self, layout, extra):
@@ -66,6 +68,7 @@ class Device:
         self.app = self.main.build(self.cfg, self.root, cycles)
         if self.app is not None:
             self.app.start(fakes.clock.ms)
+            self._next_tick = ticks_add(fakes.clock.ms, TICK_MS)
             self.advance(TICK_MS)
         return self.app
 
@@ -75,10 +78,17 @@ class Device:
         return fakes.clock.ms
 
     def advance(self, ms):
-        """Run the main loop for ``ms`` milliseconds of fake time."""
-        for _ in range(max(1, ms // TICK_MS)):
-            fakes.clock.advance(TICK_MS)
-            self.app.tick(fakes.clock.ms)
+        """Let exactly ``ms`` milliseconds of fake time pass, the main loop ticking every 10 ms.
+
+        Ticks keep their 10 ms cadence across calls, so a test can change pin levels between
+        ticks (a bouncing contact) and ``advance(3)`` moves the clock by 3 ms, not by a tick.
+        """
+        end = ticks_add(fakes.clock.ms, ms)
+        while ticks_diff(end, self._next_tick) >= 0:
+            fakes.clock.set(self._next_tick)
+            self.app.tick(self._next_tick)
+            self._next_tick = ticks_add(self._next_tick, TICK_MS)
+        fakes.clock.set(end)
 
     def pin(self, key):
         return self.cfg["buttons"][key]

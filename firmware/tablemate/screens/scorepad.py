@@ -161,6 +161,8 @@ class Scorepad(Screen):
         else:
             self.sel = min(self.sel, len(self.game.state["names"]) - 1)
             self.msg.clear()
+            if self.timer and not self.timer.running:
+                self.timer.start(self.app.now)  # the end undone: the turn's countdown goes on
             self._announce()
         self.dirty = True
 
@@ -215,6 +217,8 @@ class Scorepad(Screen):
             self.commit()
         if self.msg.tick(now):
             self.dirty = True
+            if self.game.state["over"]:  # a refusal covered the result: bring the result back
+                self.msg.show(winners_line(self.game.state), now, 0)
         timer = self.timer
         if timer and timer.running:
             event = timer.poll(now)

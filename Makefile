@@ -1,0 +1,37 @@
+# The two commands of the README: `make sim` and `make test`. Everything lands in .venv and
+# tools/mpvm/node_modules; nothing is installed system-wide.
+PYTHON ?= python3
+VENV ?= .venv
+BIN = $(VENV)/bin
+VM = tools/mpvm/node_modules/.package-lock.json
+
+.PHONY: sim test screens bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.sim: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e .
+	touch $@
+
+$(VENV)/.dev: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $@
+
+$(VM): tools/mpvm/package.json tools/mpvm/package-lock.json
+	npm ci --prefix tools/mpvm --no-audit --no-fund
+
+sim: $(VENV)/.sim
+	$(BIN)/tablemate sim
+
+test: $(VENV)/.dev $(VM)
+	$(BIN)/pytest -q
+
+screens: $(VENV)/.dev
+	$(BIN)/tablemate screens
+
+bench: $(VENV)/.dev $(VM)
+	$(BIN)/tablemate bench
+
+clean:
+	rm -rf $(VENV) tools/mpvm/node_modules

@@ -1,0 +1,252 @@
+"""Contrast: every player picks the symbol that best fits the top picture; the plurality wins it.
+
+The device resolves each round, so players only enter picks. Readings of the rulebook's gaps are
+written down in docs/rules/contrast.md; the rulebook (shared/rules/contrast.txt) is the spec.
+
+State (plain JSON data):
+  names, coop, expert   from the options
+  deck, box             picture cards in the deck and in the box (74 in all, see _CARDS)
+  cards                 picture cards won, one count per player (competitive game)
+  piles                 [left, right] piles of the 2-player co-op variant
+  rounds                rounds resolved so far
+  picks                 this round's picks so far, in seat order: a symbol, or None for a skip
+  last                  the last resolved round (see _resolve), or None before the first
+  over, winners, outcome
+Actions: ["pick", player, symbol] and ["skip", player], one per player in seat order from seat
+0. The last player's action resolves the round; the next action starts the next round.
+"""
+
+from tablemate.rules import RuleError
+
+NAME = "contrast"
+# In the rulebook's order. Each symbol card carries SYMBOLS[i] and SYMBOLS[i + 6] (inferred).
+SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
+           "yellow", "green", "light", "narrow", "small", "square")
+DECK = {2: 44, 3: 48, 4: 52, 5: 56, 6: 60}  # picture cards in play, by number of players
+_CARDS = 74  # picture cards in the box; those not in play stay there
+_ARITY = {"pick": 3, "skip": 2}
+
+
+def _flag(opts, key):
+    v = opts.get(key, False)
+    if type(v) is not bool:
+        raise RuleError("Bad option " + key)
+    return v
+
+
+def setup(opts):
+    """Opening state for opts {"names": [2..6 str], "coop": bool, "expert": bool}.
+
+    Two players play the co-op variant, which must be asked for ("coop": True).
+    """
+    if not isinstance(opts, dict):
+        raise RuleError("Bad options")
+    names = opts.get("names")
+    if not isinstance(names, (list, tuple)) or not 2 <= len(names) <= 6:
+        raise RuleError("Need 2-6 players")
+    for n in names:
+        if not isinstance(n, str) or not 1 <= len(n) <= 8:
+            raise RuleError("Bad player name")
+    coop = _flag(opts, "coop")
+    expert = _flag(opts, "expert")
+    if coop != (len(names) == 2):
+        raise RuleError("Co-op is for 2 only" if coop else "2 players: co-op only")
+    deck = DECK[len(names)]
+    return {"names": list(names), "coop": coop, "expert": expert,
+            "deck": deck, "box": _CARDS - deck, "cards": [0] * len(names), "piles": [0, 0],
+            "rounds": 0, "picks": [], "last": None,
+            "over": False, "winners": [], "outcome": None}
+
+
+def apply(state, action):
+    """Apply action to state in place, or raise RuleError and leave state untouched."""
+    if state["over"]:
+        raise RuleError("Game is over")
+    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        raise RuleError("Bad action")
+    kind = action[0]
+    if kind not in _ARITY:
+        raise RuleError("Unknown action")
+    if len(action) != _ARITY[kind]:
+        raise RuleError("Bad action")
+    p = action[1]
+    names = state["names"]
+    if type(p) is not int or not 0 <= p < len(names):
+        raise RuleError("No such player")
+    picks = state["picks"]
+    if p != len(picks):
+        raise RuleError("Next pick: " + names[len(picks)])
+    symbol = None
+    if kind == "pick":
+        symbol = action[2]
+        if not isinstance(symbol, str) or symbol not in SYMBOLS:
+            raise RuleError("Unknown symbol")
+    picks.append(symbol)
+    if len(picks) == len(names):
+        _resolve(state)
+
+
+def judge(picks, coop=False):
+    """(symbol, winners, why) for one round's picks (None = skipped); why is None if won.
+
+    why: "tie" (top count shared), "all same" (everyone who played agreed), "no picks";
+    in co-op "differ" or "skipped" (the card goes to the left pile).
+    """
+    played = [s for s in picks if s is not None]
+    if coop:
+        if len(played) < 2:
+            return None, [], "skipped"
+        if played[0] != played[1]:
+            return None, [], "differ"
+        return played[0], [0, 1], None
+    if not played:
+        return None, [], "no picks"
+    if len(picks) == 3 and len(played) == 2 and played[0] == played[1]:
+        # The 3-player note: one skipped, the other two agreed.
+        return played[0], [i for i in range(3) if picks[i] is not None], None
+    counts = {}
+    for s in played:
+        counts[s] = counts.get(s, 0) + 1
+    if len(counts) == 1:
+        return None, [], "all same"
+    best = max(counts.values())
+    top = [s for s in counts if counts[s] == best]
+    if len(top) > 1:
+        return None, [], "tie"
+    return top[0], [i for i in range(len(picks)) if picks[i] == top[0]], None
+
+
+def _resolve(state):
+    """Score the complete round, record it in state["last"], and end the game on an empty deck."""
+    picks = state["picks"]
+    symbol, winners, why = judge(picks, state["coop"])
+    from_box = 0
+    pile = None
+    if state["coop"]:
+        pile = "left" if why else "right"
+        state["piles"][0 if why else 1] += 1
+        state["deck"] -= 1
+    elif winners:
+        cards = state["cards"]
+        for w in winners:
+            # When the deck runs out, the remaining winners take theirs from the box, which
+            # always holds enough (docs/rules/contrast.md).
+            if state["deck"]:
+                state["deck"] -= 1
+            else:
+                state["box"] -= 1
+                from_box += 1
+            cards[w] += 1
+    else:
+        state["deck"] -= 1
+        state["box"] += 1
+    state["rounds"] += 1
+    state["last"] = {"round": state["rounds"], "picks": picks, "symbol": symbol,
+                     "winners": winners, "why": why, "from_box": from_box, "pile": pile}
+    state["picks"] = []
+    if not state["deck"]:
+        _finish(state)
+
+
+def _finish(state):
+    state["over"] = True
+    if state["coop"]:
+        left, right = state["piles"]
+        state["outcome"] = "win" if right > left else "lose" if left > right else "draw"
+        state["winners"] = [0, 1] if right > left else []
+        return
+    cards = state["cards"]
+    best = max(cards)
+    state["winners"] = [i for i in range(len(cards)) if cards[i] == best]
+    state["outcome"] = "win" if len(state["winners"]) == 1 else "shared"
+
+
+def scores(state):
+    """Picture cards per player; in co-op both players share the right pile."""
+    if state["coop"]:
+        return [state["piles"][1]] * 2
+    return state["cards"]
+
+
+def turn(state):
+    """Index of the player whose pick is next, or -1 once the game is over."""
+    return -1 if state["over"] else len(state["picks"])
+
+
+def round_no(state):
+    """The round being entered, counting from 1 (the last round once the game is over)."""
+    return state["rounds"] if state["over"] else state["rounds"] + 1
+
+
+def result(state):
+    """None while the game runs, else the list of winner indices (several = shared win).
+
+    Co-op: [0, 1] when the players beat the game, [] when they lost or drew (see outcome).
+    """
+    return state["winners"] if state["over"] else None
+
+
+def outcome(state):
+    """None while running; "win" or "shared" (competitive); "win", "lose" or "draw" (co-op)."""
+    return state["outcome"]
+
+
+def last(state):
+    """The last resolved round, or None: {"round", "picks", "symbol", "winners", "why",
+    "from_box", "pile"} (pile is "left"/"right" in co-op, else None)."""
+    return state["last"]
+
+
+def tally(state):
+    """How many players picked each symbol so far this round, in SYMBOLS order."""
+    counts = [0] * len(SYMBOLS)
+    for s in state["picks"]:
+        if s is not None:
+            counts[SYMBOLS.index(s)] += 1
+    return counts
+
+
+def suggest(state):
+    """The symbol picked most so far this round; on a tie the latest picked of the tied ones.
+
+    None when nothing has been picked yet this round (skips do not count).
+    """
+    picks = state["picks"]
+    counts = tally(state)
+    best = max(counts)
+    if not best:
+        return None
+    for i in range(len(picks) - 1, -1, -1):
+        s = picks[i]
+        if s is not None and counts[SYMBOLS.index(s)] == best:
+            return s
+
+
+def deck(state):
+    """Picture cards left in the deck."""
+    return state["deck"]
+
+
+def box(state):
+    """Picture cards in the box: those not in play plus those removed in rounds nobody won."""
+    return state["box"]
+
+
+def piles(state):
+    """The co-op piles as [left, right] (both 0 in a competitive game)."""
+    return state["piles"]
+
+
+def face_up(state):
+    """How many symbol cards each player lays out face up: 3 in the expert variant, else 2."""
+    return 3 if state["expert"] else 2
+
+
+def summary(state):
+    """One history record: game, names, scores, winners ([] if unfinished), rounds, outcome."""
+    rec = {"game": NAME, "names": list(state["names"]), "scores": list(scores(state)),
+           "winners": list(state["winners"]), "rounds": state["rounds"],
+           "outcome": state["outcome"]}
+    if state["coop"]:
+        rec["piles"] = list(state["piles"])
+    return rec

@@ -1,0 +1,58 @@
+"""The ``tablemate`` command: simulator, flashing a Pico, README screens and benchmark."""
+
+import argparse
+import sys
+
+import tablemate_host  # noqa: F401  (installs the fakes before any firmware import)
+
+
+def build_parser():
+    parser = argparse.ArgumentParser(prog="tablemate", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sim = sub.add_parser("sim", help="run the firmware in this terminal")
+    sim.add_argument("--data", help="directory standing in for the Pico's flash "
+                     "(default: ~/.local/share/tablemate/sim)")
+    sim.add_argument("--layout", choices=("six", "five", "three"), help="button layout")
+    sim.add_argument("--sh1106", action="store_true", help="emulate the 1.3\" SH1106 module")
+    sim.add_argument("--fresh", action="store_true", help="wipe the simulated flash first")
+
+    shots = sub.add_parser("screens", help="render the README's screen PNGs")
+    shots.add_argument("names", nargs="*", help="which screens (default: all)")
+    shots.add_argument("--out", help="output directory (default: docs/screens)")
+
+    fl = sub.add_parser("flash", help="deploy firmware/ to a connected Pico (keeps settings and games)")
+    fl.add_argument("--source", action="store_true",
+                    help="copy the .py files instead of compiling them to .mpy")
+    fl.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM5 "
+                    "(default: the first board found, like mpremote)")
+    fl.add_argument("--dry-run", action="store_true",
+                    help="show what would be written and removed, change nothing")
+
+    bench = sub.add_parser("bench", help="print the performance figures")
+    bench.add_argument("--quick", action="store_true")
+    return parser
+
+
+def main(argv=None):
+    args = build_parser().parse_args(argv)
+    if args.command == "sim":
+        from tablemate_host import sim
+        return sim.main(args)
+    if args.command == "screens":
+        from tablemate_host import shots
+        return shots.main(args)
+    if args.command == "flash":
+        from tablemate_host import flash
+        return flash.main(args)
+    if args.command == "bench":
+        import os
+        import runpy
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        bench = runpy.run_path(os.path.join(root, "tools", "bench.py"))
+        return bench["main"](["--quick"] if args.quick else [])
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,154 @@
+"""``tablemate screens``: the README's pictures, rendered from the running firmware.
+
+Each shot boots a fresh ``Device`` (the real ``main.py`` on fake hardware), presses buttons like a
+player would, and saves what the virtual SSD1306 decoded from the I2C bytes. Nothing is drawn by
+hand, and a test regenerates the shots to check the committed PNGs are current.
+"""
+
+import os
+import shutil
+import tempfile
+
+from tablemate_host.device import Device
+
+NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
+OUT = os.path.join("docs", "screens")
+
+
+def _device(root, **kw):
+    return Device(root, settings={"names": NAMES, "sound": True}, **kw)
+
+
+def _scorepad(dev, players, target=0):
+    """From the home menu: a new scorepad with ``players`` and an optional target."""
+    dev.press("OK")  # Scorepad
+    for _ in range(players - 2):
+        dev.press("RIGHT")
+    dev.press("DOWN")
+    for _ in range(target // 5):
+        dev.press("RIGHT")
+    dev.presses("DOWN", "DOWN", "OK")  # Start
+
+
+def _score(dev, *deltas):
+    """Give each player in turn ``delta`` points and end their turn."""
+    for delta in deltas:
+        for _ in range(abs(delta)):
+            dev.press("RIGHT" if delta > 0 else "LEFT", 40, 40)
+        dev.press("OK")
+
+
+def home(dev):
+    pass
+
+
+def scorepad(dev):
+    _scorepad(dev, 4, target=50)
+    _score(dev, 7, 4, 9, 3, 5)
+    dev.press("DOWN")
+    dev.press("RIGHT")
+    dev.press("RIGHT")
+
+
+def scorepad_duel(dev):
+    _scorepad(dev, 2)
+    _score(dev, 12, 9, 6)
+
+
+def scorepad_eight(dev):
+    _scorepad(dev, 8)
+    _score(dev, 3, 5, 2, 8, 1, 4, 6, 2, 3)
+
+
+def winner(dev):
+    _scorepad(dev, 3, target=10)
+    _score(dev, 6, 4, 3)
+    for _ in range(5):
+        dev.press("RIGHT", 40, 40)
+    dev.advance(1600)
+
+
+def game_menu(dev):
+    scorepad_duel(dev)
+    dev.press("BACK")
+    dev.press("DOWN")
+
+
+def chess_clock(dev):
+    dev.presses("DOWN", "DOWN", "OK")  # Chess clock (under Scorepad and Contrast)
+    dev.presses("DOWN", "DOWN", "OK")  # Start
+    dev.press("OK")
+    dev.advance(7300)
+    dev.press("OK")
+    dev.advance(4100)
+
+
+def resume(dev):
+    _scorepad(dev, 3)
+    _score(dev, 4, 2)
+    dev.boot()  # power cut: the device starts again on the same flash
+
+
+def settings(dev):
+    dev.presses("DOWN", "DOWN", "DOWN", "OK")
+
+
+def _contrast(dev, rounds):
+    """From the home menu: a 5-player Contrast game, ``rounds`` of picks (key names) entered."""
+    dev.presses("DOWN", "OK")  # Contrast
+    dev.presses("RIGHT", "DOWN", "DOWN", "OK")  # 5 players, Start
+    for keys in rounds:
+        dev.presses(*keys)
+
+
+# Round 1: Ann, Ben and Dev pick square, Cleo yellow, Eve green; OK goes on to round 2.
+# Round 2: Ann and Ben pick green, and the cursor waits on green for Cleo.
+_ROUND_1 = ("DOWN", "LEFT", "OK", "OK", "RIGHT", "OK", "OK", "RIGHT", "RIGHT", "OK", "OK")
+_ROUND_2 = ("DOWN", "RIGHT", "OK", "OK")
+
+
+def contrast_pick(dev):
+    _contrast(dev, (_ROUND_1, _ROUND_2))
+
+
+def contrast_result(dev):
+    _contrast(dev, (_ROUND_1[:-1],))
+
+
+SHOTS = {
+    "home": home,
+    "scorepad": scorepad,
+    "scorepad-duel": scorepad_duel,
+    "scorepad-eight": scorepad_eight,
+    "winner": winner,
+    "game-menu": game_menu,
+    "chess-clock": chess_clock,
+    "resume": resume,
+    "settings": settings,
+    "contrast-pick": contrast_pick,
+    "contrast-result": contrast_result,
+}
+
+
+def render(name, path, scale=4):
+    """Play shot ``name`` on a fresh device and save the panel to ``path``."""
+    root = tempfile.mkdtemp(prefix="tablemate-shot-")
+    try:
+        dev = _device(root)
+        SHOTS[name](dev)
+        dev.panel.to_png(path, scale)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return path
+
+
+def main(args):
+    out = args.out or OUT
+    os.makedirs(out, exist_ok=True)
+    names = args.names or list(SHOTS)
+    for name in names:
+        if name not in SHOTS:
+            print("unknown screen %r; choose from: %s" % (name, ", ".join(SHOTS)))
+            return 2
+        print(render(name, os.path.join(out, name + ".png")))
+    return 0

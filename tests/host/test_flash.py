@@ -1,0 +1,628 @@
+"""``tablemate flash`` against an in-memory board that behaves like a Pico's littlefs over mpremote.
+
+The fake is strict where the real board is: writing into a missing folder, making a folder that
+exists, removing a missing file or a non-empty folder all raise OSError with the board's errno, and
+a write that does not fit raises ENOSPC (leaving the truncated file, as ``open(p, 'wb')`` does).
+Space is counted the way littlefs spends it: every file takes whole 4 KB blocks (at least one),
+every folder a block pair.
+"""
+
+import errno
+import json
+import os
+import shutil
+import types
+
+import pytest
+
+from tablemate_host import cli, flash
+
+BLOCK = 4096
+RP2040 = 6 | (3 << 8) | (4 << 10)      # MicroPython 1.23+ on a Pico: .mpy 6.3, armv6m
+RP2350 = 6 | (3 << 8) | (7 << 10)      # Pico 2 (Arm): armv7emsp
+MPY_1_22 = 6 | (2 << 8) | (4 << 10)    # MicroPython 1.22: .mpy 6.2
+MPY_1_20 = 6 | (1 << 8) | (4 << 10)
+WRITES = ("write", "mkdir", "remove", "rmdir", "reset")
+
+USER_FILES = {
+    "/settings.json": b'{"names": ["Ann", "Bob"]}',
+    "/game.jnl": b'["scorepad", {"players": 2}, 1]\n["add", 0, 5]\n',
+    "/history.jnl": b'{"game": "scorepad"}\n',
+    "/errors.log": b"Traceback...\n",
+    "/game.jnl.bad": b"torn",
+    "/boot.py": b"# the user's own\n",
+    "/lib/other.py": b"x = 1\n",
+}
+
+
+def _oserror(code, path):
+    return OSError(code, os.strerror(code), path)
+
+
+class FakeBoard(flash.Transport):
+    """A MicroPython board's filesystem and sys/os answers, in memory; every call is recorded."""
+
+    def __init__(self, version=(1, 27, 0, ""), mpy=RP2040, files=None, blocks=352,
+                 machine="Raspberry Pi Pico with RP2040", fail_on_write=None):
+        self.name = "/dev/ttyFAKE"
+        self.files = {}
+        self.dirs = {"/"}
+        self.blocks = blocks
+        self.ops = []
+        self.fail_on_write = fail_on_write  # n: the nth write loses the connection
+        self.alive = True
+        for path, data in (files or {}).items():
+            for d in _parents(path):
+                self.dirs.add(d)
+            self.files[path] = data
+        impl = types.SimpleNamespace(name="micropython", version=version, _mpy=mpy,
+                                     _machine=machine)
+        self._ns = {"sys": types.SimpleNamespace(implementation=impl, platform="rp2"),
+                    "os": types.SimpleNamespace(statvfs=self._statvfs),
+                    "getattr": getattr, "tuple": tuple}
+
+    # the board's side
+    @staticmethod
+    def norm(path):
+        # littlefs skips repeated slashes, so "//main.py" (mip --target /) is "/main.py"
+        parts = [p for p in path.split("/") if p and p != "."]
+        return "/" + "/".join(parts)
+
+    def used_blocks(self):
+        used = 2 * len(self.dirs)
+        for data in self.files.values():
+            used += max(1, -(-len(data) // BLOCK))
+        return used
+
+    def _statvfs(self, path):
+        free = self.blocks - self.used_blocks()
+        return (BLOCK, BLOCK, self.blocks, free, free, 0, 0, 0, 0, 255)
+
+    def _op(self, *op):
+        assert self.alive, "the board was used after reset/close"
+        self.ops.append(op)
+
+    def user_view(self):
+        return {p: d for p, d in self.files.items() if not p.startswith("/tablemate/")
+                and p != "/main.py"}
+
+    # flash.Transport
+    def eval(self, expr):
+        self._op("eval", expr)
+        return eval(expr, {"__builtins__": {}}, self._ns)
+
+    def statvfs(self, path):
+        self._op("statvfs", path)
+        return self._statvfs(path)
+
+    def listdir(self, path):
+        path = self.norm(path)
+        self._op("listdir", path)
+        if path not in self.dirs:
+            raise _oserror(errno.ENOENT, path)
+        prefix = path.rstrip("/") + "/"
+        out = []
+        for d in sorted(self.dirs):
+            if d != path and d.startswith(prefix) and "/" not in d[len(prefix):]:
+                out.append((d[len(prefix):], True, 0))
+        for f, data in sorted(self.files.items()):
+            if f.startswith(prefix) and "/" not in f[len(prefix):]:
+                out.append((f[len(prefix):], False, len(data)))
+        return out
+
+    def stat(self, path):
+        path = self.norm(path)
+        self._op("stat", path)
+        if path in self.dirs:
+            return True, 0
+        if path in self.files:
+            return False, len(self.files[path])
+        return None
+
+    def read(self, path):
+        path = self.norm(path)
+        self._op("read", path)
+        if path in self.dirs:
+            raise _oserror(errno.EISDIR, path)
+        if path not in self.files:
+            raise _oserror(errno.ENOENT, path)
+        return self.files[path]
+
+    def write(self, path, data):
+        path = self.norm(path)
+        self._op("write", path, len(data))
+        writes = sum(1 for op in self.ops if op[0] == "write")
+        if self.fail_on_write is not None and writes >= self.fail_on_write:
+            self.files[path] = b""
+            self.alive = False
+            raise flash.FlashError("Lost contact with the board (cable pulled)")
+        if path in self.dirs:
+            raise _oserror(errno.EISDIR, path)
+        if _parent(path) not in self.dirs:
+            raise _oserror(errno.ENOENT, path)
+        self.files[path] = b""  # open(path, "wb") truncates first
+        if self.used_blocks() - 1 + max(1, -(-len(data) // BLOCK)) > self.blocks:
+            raise _oserror(errno.ENOSPC, path)
+        self.files[path] = bytes(data)
+
+    def mkdir(self, path):
+        path = self.norm(path)
+        self._op("mkdir", path)
+        if path in self.dirs or path in self.files:
+            raise _oserror(errno.EEXIST, path)
+        if _parent(path) not in self.dirs:
+            raise _oserror(errno.ENOENT, path)
+        if self.used_blocks() + 2 > self.blocks:
+            raise _oserror(errno.ENOSPC, path)
+        self.dirs.add(path)
+
+    def remove(self, path):
+        path = self.norm(path)
+        self._op("remove", path)
+        if path in self.dirs:
+            raise _oserror(errno.EISDIR, path)
+        if path not in self.files:
+            raise _oserror(errno.ENOENT, path)
+        del self.files[path]
+
+    def rmdir(self, path):
+        path = self.norm(path)
+        self._op("rmdir", path)
+        if path not in self.dirs or path == "/":
+            raise _oserror(errno.ENOENT if path not in self.dirs else errno.EPERM, path)
+        prefix = path + "/"
+        if any(p.startswith(prefix) for p in list(self.files) + list(self.dirs)):
+            raise _oserror(errno.ENOTEMPTY, path)
+        self.dirs.discard(path)
+
+    def reset(self):
+        self._op("reset")
+        self.alive = False
+
+    def close(self):
+        self.alive = False
+
+    # mpremote's Transport methods that its mip installer uses
+    def fs_exists(self, path):
+        return self.stat(path) is not None
+
+    def fs_mkdir(self, path):
+        self.mkdir(path)
+
+    def fs_writefile(self, path, data, chunk_size=256, progress_callback=None):
+        self.write(path, data)
+
+
+def _parent(path):
+    return path.rsplit("/", 1)[0] or "/"
+
+
+def _parents(path):
+    out = []
+    while path != "/":
+        path = _parent(path)
+        out.append(path)
+    return out
+
+
+def _changes(board):
+    return [op for op in board.ops if op[0] in WRITES]
+
+
+def _firmware_copy(tmp_path):
+    dst = tmp_path / "firmware"
+    shutil.copytree(flash.FIRMWARE, str(dst), ignore=shutil.ignore_patterns("__pycache__"))
+    return str(dst)
+
+
+def _run(board, lines=None, **kw):
+    out = lines if lines is not None else []
+    return flash.flash(board, out=out.append, revision="abc1234", **kw)
+
+
+# --- a fresh board ------------------------------------------------------------------------------
+
+def test_fresh_flash_writes_every_file_compiled_but_main():
+    board = FakeBoard(files=USER_FILES)
+    lines = []
+    _run(board, lines)
+    expected = set()
+    for rel in flash.firmware_files():
+        if rel != "main.py" and rel.endswith(".py"):
+            rel = rel[:-3] + ".mpy"
+        expected.add("/" + rel)
+    written = set(p for p in board.files if p.startswith("/tablemate/") or p == "/main.py")
+    assert written == expected | {"/" + flash.MANIFEST, "/" + flash.VERSION_FILE}
+    with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
+        assert board.files["/main.py"] == f.read()
+    assert not any(p.endswith(".py") for p in written - {"/main.py"})
+    # main.py is written after the whole package
+    order = [op[1] for op in board.ops if op[0] == "write" and op[1] not in (
+        "/" + flash.MANIFEST, "/" + flash.VERSION_FILE)]
+    assert order[-1] == "/main.py"
+
+
+def test_mpy_header_matches_the_board():
+    board = FakeBoard()
+    _run(board)
+    for path, data in board.files.items():
+        if path.endswith(".mpy"):
+            major, sub, arch = flash.mpy_header(data)
+            assert major == 6
+            assert arch in (0, 4)  # bytecode only, or armv6m native code
+            if arch:
+                assert sub == 3
+
+
+NATIVE = b"import micropython\n\n@micropython.native\ndef add(a, b):\n    return a + b\n"
+
+
+def _native_firmware(tmp_path):
+    fw = tmp_path / "fw"
+    (fw / "tablemate").mkdir(parents=True)
+    (fw / "tablemate" / "__init__.py").write_text('VERSION = "9.9.9"\n')
+    (fw / "tablemate" / "fast.py").write_bytes(NATIVE)
+    (fw / "main.py").write_text("import tablemate.fast\n")
+    return str(fw)
+
+
+@pytest.mark.parametrize("mpy,sub,arch", [(RP2040, 3, 4), (RP2350, 3, 7), (MPY_1_22, 2, 4)])
+def test_native_code_is_compiled_for_the_boards_arch_and_subversion(tmp_path, mpy, sub, arch):
+    board = FakeBoard(mpy=mpy, version=(1, 22, 2) if mpy == MPY_1_22 else (1, 27, 0))
+    _run(board, firmware=_native_firmware(tmp_path))
+    assert flash.mpy_header(board.files["/tablemate/fast.mpy"]) == (6, sub, arch)
+
+
+@pytest.mark.parametrize("mpy,text", [(7 | (4 << 10), "7.0"), (7 | (1 << 8) | (7 << 10), "7.1")])
+def test_mpy_version_without_a_compiler_refuses_and_offers_source(mpy, text):
+    board = FakeBoard(version=(1, 30, 0), mpy=mpy)
+    with pytest.raises(flash.FlashError) as err:
+        _run(board)
+    assert "--source" in str(err.value) and ".mpy version %s" % text in str(err.value)
+    assert _changes(board) == []
+    board = FakeBoard(version=(1, 30, 0), mpy=mpy)
+    _run(board, source=True)
+    assert "/tablemate/app.py" in board.files
+
+
+def test_source_writes_py_files():
+    board = FakeBoard()
+    _run(board, source=True)
+    for rel in flash.firmware_files():
+        with open(os.path.join(flash.FIRMWARE, rel), "rb") as f:
+            assert board.files["/" + rel] == f.read()
+    assert not any(p.endswith(".mpy") for p in board.files)
+    stamp = json.loads(board.files["/" + flash.VERSION_FILE])
+    assert stamp["source"] is True and stamp["mpy"] is None
+
+
+def test_progress_line_per_file():
+    lines = []
+    _run(FakeBoard(), lines)
+    n = len(flash.firmware_files())
+    progress = [line for line in lines if line.startswith("[")]
+    assert len(progress) == n
+    width = len(str(n))
+    assert progress[0].startswith("[%*d/%d] tablemate/__init__.mpy  " % (width, 1, n))
+    assert progress[-1].startswith("[%d/%d] main.py  " % (n, n))
+    assert all(line.endswith(" KB") for line in progress)
+    assert lines[0].startswith("Board on /dev/ttyFAKE: MicroPython 1.27.0")
+
+
+def test_version_file_and_reset_last():
+    board = FakeBoard()
+    _run(board)
+    stamp = json.loads(board.files["/" + flash.VERSION_FILE])
+    assert stamp == {"version": flash.firmware_version(), "git": "abc1234", "mpy": "6.3",
+                     "source": False}
+    assert board.ops[-1] == ("reset",)
+    manifest = flash.parse_manifest(board.files["/" + flash.MANIFEST])
+    assert sorted(manifest) == sorted(p[1:] for p in board.files
+                                      if p.startswith("/tablemate/") or p == "/main.py"
+                                      if p[1:] not in (flash.MANIFEST, flash.VERSION_FILE))
+
+
+def test_user_files_survive():
+    board = FakeBoard(files=dict(USER_FILES, **{"/tablemate/mine.py": b"# user's own module\n"}))
+    _run(board)
+    _run(FakeBoard(files=board.files))
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data
+    assert board.files["/tablemate/mine.py"] == b"# user's own module\n"  # not in any manifest
+    assert "/lib" in board.dirs
+
+
+# --- a board with an earlier version ------------------------------------------------------------
+
+def _reconnect(board, **kw):
+    """The same flash, seen by a new connection."""
+    new = FakeBoard(files=board.files, **kw)
+    new.dirs = set(board.dirs)
+    return new
+
+
+def test_second_flash_removes_what_the_firmware_dropped(tmp_path):
+    fw = _firmware_copy(tmp_path)
+    board = FakeBoard(files=USER_FILES)
+    _run(board, firmware=fw)
+    assert "/tablemate/ui/msgline.mpy" in board.files
+    assert "/tablemate/rules/contrast.mpy" in board.files
+    os.remove(os.path.join(fw, "tablemate", "ui", "msgline.py"))
+    shutil.rmtree(os.path.join(fw, "tablemate", "rules"))
+    board = _reconnect(board)
+    lines = []
+    _run(board, lines, firmware=fw)
+    assert "/tablemate/ui/msgline.mpy" not in board.files
+    assert not any(p.startswith("/tablemate/rules") for p in board.files)
+    assert "/tablemate/rules" not in board.dirs  # the emptied folder goes too
+    assert "/tablemate/ui/menu.mpy" in board.files
+    assert "removed tablemate/ui/msgline.mpy (no longer part of Tablemate)" in lines
+    assert "removed folder tablemate/rules" in lines
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data
+    assert board.ops[-1] == ("reset",)
+
+
+def test_py_twin_is_removed_when_mpy_is_written():
+    # a board set up by hand with `mpremote cp -r tablemate :` (no manifest): .py shadows .mpy
+    files = dict(USER_FILES)
+    for rel in flash.firmware_files():
+        with open(os.path.join(flash.FIRMWARE, rel), "rb") as f:
+            files["/" + rel] = f.read()
+    board = FakeBoard(files=files)
+    lines = []
+    _run(board, lines)
+    assert "/tablemate/app.py" not in board.files
+    assert "/tablemate/app.mpy" in board.files
+    assert "removed tablemate/app.py (replaced by tablemate/app.mpy)" in lines
+    assert not any(p.endswith(".py") for p in board.files
+                   if p.startswith("/tablemate/"))
+    assert "/main.py" in board.files and "/boot.py" in board.files
+    # and back: --source removes the .mpy twins
+    board = _reconnect(board)
+    _run(board, source=True)
+    assert "/tablemate/app.py" in board.files and "/tablemate/app.mpy" not in board.files
+
+
+def test_interrupted_flash_is_cleaned_up_by_the_next(tmp_path):
+    fw = _firmware_copy(tmp_path)
+    board = FakeBoard()
+    _run(board, firmware=fw)
+    os.remove(os.path.join(fw, "tablemate", "ui", "msgline.py"))
+    with open(os.path.join(fw, "tablemate", "extra.py"), "w") as f:
+        f.write("X = 1\n")
+    cut = _reconnect(board, fail_on_write=5)
+    with pytest.raises(flash.FlashError):
+        _run(cut, firmware=fw)
+    assert "/tablemate/ui/msgline.mpy" not in cut.files  # leftovers go before the new files
+    os.remove(os.path.join(fw, "tablemate", "extra.py"))  # and the next version drops it again
+    board = _reconnect(cut)
+    _run(board, firmware=fw)
+    assert "/tablemate/extra.mpy" not in board.files
+    assert "/tablemate/app.mpy" in board.files and board.files["/tablemate/app.mpy"]
+
+
+def test_manifest_never_makes_flash_delete_user_data():
+    files = dict(USER_FILES)
+    files["/" + flash.MANIFEST] = flash.manifest_bytes(
+        ["settings.json", "game.jnl", "history.jnl", "errors.log", "game.jnl.bad", "boot.py",
+         "../etc/passwd", "/lib/other.py", "tablemate/old.mpy"])
+    files["/tablemate/old.mpy"] = b"M\x06\x00\x1f"
+    board = FakeBoard(files=files)
+    _run(board)
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data
+    assert "/tablemate/old.mpy" not in board.files
+
+
+# --- refusals change nothing --------------------------------------------------------------------
+
+def test_old_micropython_is_refused_and_nothing_changes():
+    board = FakeBoard(version=(1, 20, 0), mpy=MPY_1_20, files=USER_FILES)
+    before = dict(board.files)
+    with pytest.raises(flash.FlashError) as err:
+        _run(board)
+    assert str(err.value) == ("MicroPython 1.20 on the board; Tablemate needs 1.22 or newer. "
+                              "Update it (see README).")
+    assert _changes(board) == [] and board.files == before
+
+
+def test_not_enough_space_is_refused_and_nothing_changes():
+    board = FakeBoard(files=USER_FILES, blocks=40)
+    before = dict(board.files)
+    with pytest.raises(flash.FlashError) as err:
+        _run(board)
+    assert str(err.value).startswith("Not enough space on the board: this flash needs ")
+    assert _changes(board) == [] and board.files == before
+
+
+def test_space_check_is_not_optimistic():
+    # whatever the check lets through must fit on the board, with KEEP_FREE to spare
+    for blocks in range(40, 120, 4):
+        board = FakeBoard(files=USER_FILES, blocks=blocks)
+        try:
+            _run(board)
+        except flash.FlashError as err:
+            assert "Not enough space" in str(err) and _changes(board) == []
+            continue
+        free = board._statvfs("/")[4] * BLOCK
+        assert free >= flash.KEEP_FREE, blocks
+
+
+def test_dry_run_changes_nothing():
+    board = FakeBoard(files=USER_FILES)
+    lines = []
+    _run(board, lines, dry_run=True)
+    assert _changes(board) == []
+    assert lines[-1] == "Dry run: nothing was written to the board."
+    assert sum(1 for line in lines if line.startswith("[")) == len(flash.firmware_files())
+
+
+def test_no_board_is_a_clear_error(monkeypatch, capsys):
+    import serial.tools.list_ports
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
+    with pytest.raises(flash.FlashError) as err:
+        flash.connect()
+    assert str(err.value) == flash.NO_BOARD
+    assert cli.main(["flash"]) == 1
+    assert capsys.readouterr().err.strip() == "tablemate flash: " + flash.NO_BOARD
+
+
+def test_missing_port_is_a_clear_error(capsys):
+    assert cli.main(["flash", "--port", "/dev/tablemate-no-such-port"]) == 1
+    err = capsys.readouterr().err
+    assert "No board found on /dev/tablemate-no-such-port" in err
+
+
+def test_cli_refusal_restarts_the_firmware_unchanged(capsys):
+    board = FakeBoard(version=(1, 20, 0), mpy=MPY_1_20)
+    args = cli.build_parser().parse_args(["flash"])
+    assert flash.main(args, connect=lambda port: board) == 1
+    assert "Tablemate needs 1.22 or newer" in capsys.readouterr().err
+    assert _changes(board) == [("reset",)]
+
+
+def test_cli_flash_with_a_board(capsys):
+    board = FakeBoard(files=USER_FILES)
+    args = cli.build_parser().parse_args(["flash", "--port", "/dev/ttyFAKE"])
+    seen = []
+    assert flash.main(args, connect=lambda port: seen.append(port) or board) == 0
+    assert seen == ["/dev/ttyFAKE"]
+    assert board.ops[-1] == ("reset",) and "/tablemate/app.mpy" in board.files
+    assert "is on the board; restarting it." in capsys.readouterr().out
+
+
+# --- the real adapter, over a pseudo-terminal that speaks MicroPython's raw REPL -----------------
+
+class _RawReplBoard:
+    """A serial port answering like MicroPython's raw REPL; the commands mpremote sends run on
+    CPython against a FakeBoard (their ``os``, ``sys`` and ``open`` are the fake board's)."""
+
+    def __init__(self, board):
+        import threading
+        self.board = board
+        self.master, slave = os.openpty()
+        self.port = os.ttyname(slave)
+        self._slave = slave
+        self.raw = False
+        self.resets = 0
+        self._stop = False
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def wait_for_reset(self, timeout=5.0):
+        import time
+        end = time.monotonic() + timeout
+        while not self.resets and time.monotonic() < end:
+            time.sleep(0.01)
+
+    def close(self):
+        self._stop = True
+        self._thread.join(2)
+        os.close(self.master)
+        os.close(self._slave)
+
+    def _send(self, data):
+        os.write(self.master, data)
+
+    def _serve(self):
+        import select
+        cmd = b""
+        while not self._stop:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if not ready:
+                continue
+            for b in os.read(self.master, 4096):
+                c = bytes([b])
+                if c == b"\x03":
+                    cmd = b""
+                elif c == b"\x01":
+                    self.raw, cmd = True, b""
+                    self._send(b"raw REPL; CTRL-B to exit\r\n>")
+                elif c == b"\x02":
+                    self.raw, cmd = False, b""
+                    self._send(b"\r\nMicroPython v1.27.0 on 2025-12-09; fake\r\n>>> ")
+                elif c == b"\x04" and not self.raw:
+                    self.resets += 1
+                    self.board.reset()
+                elif c == b"\x04":
+                    if not cmd.strip(b"\r"):
+                        self._send(b"MPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>")
+                    else:
+                        self._send(b"OK")
+                        out, err = self._exec(cmd.lstrip(b"\r").decode())
+                        self._send(out + b"\x04" + err + b"\x04>")
+                    cmd = b""
+                elif self.raw:
+                    cmd += c
+                    if cmd.endswith(b"\x05A\x01"):  # raw-paste: "understood, not supported"
+                        cmd = cmd[:-3]
+                        self._send(b"R\x00")
+
+    def _exec(self, code):
+        import io
+        board, out = self.board, io.StringIO()
+
+        class File:
+            def __init__(self, path, mode):
+                self.path, self.mode = path, mode
+                self.data = io.BytesIO(board.read(path) if "r" in mode else b"")
+
+            def read(self, n=-1):
+                return self.data.read(n)
+
+            def write(self, b):
+                return self.data.write(b)
+
+            def close(self):
+                if "w" in self.mode:
+                    board.write(self.path, self.data.getvalue())
+
+        def stat(path):
+            st = board.stat(path)
+            if st is None:
+                raise _oserror(errno.ENOENT, path)
+            return (0x4000 if st[0] else 0x8000, 0, 0, 0, 0, 0, st[1], 0, 0, 0)
+
+        fake_os = types.SimpleNamespace(
+            ilistdir=lambda path="/": [(n, 0x4000 if d else 0x8000, 0, s)
+                                       for n, d, s in board.listdir(path)],
+            stat=stat, mkdir=board.mkdir, remove=board.remove, rmdir=board.rmdir,
+            statvfs=board._statvfs)
+        modules = {"os": fake_os, "sys": board._ns["sys"]}
+        builtins = {"__import__": lambda name, *a: modules[name], "open": File,
+                    "print": lambda *a, **k: print(*a, file=out, **k), "repr": repr,
+                    "tuple": tuple, "getattr": getattr}
+        self.globals = getattr(self, "globals", {})
+        self.globals["__builtins__"] = builtins
+        try:
+            exec(code, self.globals)
+        except OSError as er:
+            return out.getvalue().encode(), (
+                "Traceback (most recent call last):\r\nOSError: [Errno %d] %s\r\n"
+                % (er.errno, errno.errorcode[er.errno])).encode()
+        return out.getvalue().encode(), b""
+
+
+def test_serial_adapter_flashes_through_mpremote(tmp_path):
+    # a small firmware keeps it quick: the raw REPL without raw-paste sends 256 bytes per 10 ms
+    fw = _native_firmware(tmp_path)
+    board = FakeBoard(files=dict(USER_FILES, **{"/tablemate/fast.py": b"old = 1\n"}))
+    port = _RawReplBoard(board)
+    try:
+        real = flash.connect(port.port)
+        assert isinstance(real, flash.SerialBoard)
+        lines = []
+        flash.flash(real, firmware=fw, out=lines.append, revision="abc1234")
+        port.wait_for_reset()
+    finally:
+        port.close()
+    assert port.resets == 1 and not port.raw  # left the raw REPL, then ctrl-D: main.py runs
+    assert board.ops[-1] == ("reset",)
+    assert "/tablemate/fast.py" not in board.files
+    assert flash.mpy_header(board.files["/tablemate/fast.mpy"]) == (6, 3, 4)
+    assert board.files["/main.py"] == b"import tablemate.fast\n"
+    assert json.loads(board.files["/" + flash.VERSION_FILE])["version"] == "9.9.9"
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data
+    assert lines[0].startswith("Board on %s: MicroPython 1.27.0" % port.port)

