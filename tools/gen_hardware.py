@@ -198,15 +198,16 @@ def pinmap_markdown(board, rows):
         gp = "GP%d" % r["gp"] if r["gp"] is not None else "-"
         lines.append("| %s | %s | %s | %s | %s |"
                      % (signal, gp, pin_cell(r["pin"]), r["colour"] or "-", r["note"]))
+    lines.append("")
     three = [(label, board["buttons"][line]) for label, line in THREE if line in board["buttons"]]
     if len(three) == 3:
-        lines += ["", "Three-button build: " + ", ".join(
-            "%s on GP%d (pin %d)" % (label, gp, GP_TO_PIN[gp]) for label, gp in three) + "."]
+        lines.append("- Three-button build: " + ", ".join(
+            "%s on GP%d (pin %d)" % (label, gp, GP_TO_PIN[gp]) for label, gp in three) + ".")
     lines += [
-        "Battery sense (optional): VSYS through the Pico's own divider (VSYS/3) on GP29 = ADC3,",
-        "inside the Pico; nothing to wire but the battery itself. Any GND pin (%s) will do for any"
+        "- Battery sense (optional) needs no wire: VSYS reaches GP29 = ADC3 through the Pico's own",
+        "  VSYS/3 divider.",
+        "- Any GND pin (%s) serves any ground above; these keep the wires short and uncrossed."
         % ", ".join(str(p) for p in GND_PINS),
-        "ground above: these are the ones that keep the wires short and uncrossed.",
         END,
     ]
     return "\n".join(lines)

@@ -9,7 +9,6 @@ import os
 import sys
 
 from tablemate import journal
-from tablemate.game import Game, rules_for
 
 MODES = (("Scorepad", "scorepad"), ("Contrast", "contrast"))  # (menu label, rules and screen module name)
 
@@ -40,12 +39,14 @@ def saved_name(app):
 
 def start(app, name, opts):
     """Begin a new game of ``name`` (replacing any saved one) and show its screen."""
+    from tablemate.game import Game, rules_for  # not at boot: the home menu needs neither
     game = Game.new(rules_for(name), game_path(app), opts)
     screen_module(name).play(app, game)
 
 
 def resume(app):
     """Replay the saved game and show it; report a damaged journal (kept aside) on the way."""
+    from tablemate.game import Game
     from tablemate.ui.dialogs import Notice
     game, problem = Game.resume(None, game_path(app))
     if game is None:
