@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 VM = tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: sim test screens bench clean
+.PHONY: sim test screens bench flash clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,6 +29,9 @@ test: $(VENV)/.dev $(VM)
 
 screens: $(VENV)/.dev
 	$(BIN)/tablemate screens
+
+flash: $(VENV)/.dev
+	$(BIN)/tablemate flash
 
 bench: $(VENV)/.dev $(VM)
 	$(BIN)/tablemate bench

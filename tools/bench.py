@@ -102,11 +102,20 @@ class FakeI2C:
         self.nbytes = 0
 
 class FakeButtons:
-    # read() -> the pressed bits; 0 unless a benchmark step presses a key.
+    # The app's input (poll(now, emit)): the key machine fed with the pressed bits a
+    # benchmark step sets, like tablemate.hw.buttons.ButtonInput without pins.
     def __init__(self):
         self.bits = 0
-    def read(self):
-        return self.bits
+        self.keys = None
+    def poll(self, now, emit):
+        self.keys.update(self.bits, now, emit)
+    def close(self):
+        pass
+
+def input_for(layout):
+    from tablemate.keys import Keys
+    BUTTONS.keys = Keys(layout)
+    return BUTTONS
 
 LINE = %(lines)s  # bit of each key in the "six" layout, taken from tablemate.keys on the host
 NOW = [0]
@@ -141,7 +150,7 @@ def boot(root):
     from tablemate.app import App
     from tablemate.hw.ssd1306 import SSD1306
     display = SSD1306(BUS, addr=0x3C)
-    app = App(display, lambda layout: BUTTONS, root, None)
+    app = App(display, input_for, root, None)
     app.start(NOW[0])
     advance(app, 10)
     return app, display

@@ -1,6 +1,7 @@
 """The app: one loop tick at a time, a stack of screens, idle dimming and the error net.
 
-Everything the app touches is injected (display, buttons, buzzer, a root directory for files), and
+Everything the app touches is injected (display, an input per button layout, buzzer, a hardware
+probe for the self-test, a root directory for files), and
 time arrives as ``now`` with every ``tick``: the same object runs on the Pico under ``main.py``, in
 the terminal simulator and in scenario tests with a fake clock.
 """
@@ -24,11 +25,16 @@ CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
 class App:
     """Owns the screen stack and routes keys, ticks and redraws to it."""
 
-    def __init__(self, display, buttons_for, root="", buzzer=None):
+    def __init__(self, display, input_for, root="", buzzer=None, probe=None, layouts=None):
+        """``input_for(layout)`` builds an object with ``poll(now, emit)`` and ``close()``;
+        ``layouts`` are the ones the board wires (all of ``settings.LAYOUTS`` by default)."""
         self.display = display
-        self.buttons_for = buttons_for
+        self.input_for = input_for
         self.root = root
         self.buzzer = buzzer
+        self.probe = probe
+        self.layouts = layouts or settings.LAYOUTS
+        self.input = None
         self.stack = []
         self.now = 0
         self.version = VERSION
@@ -63,7 +69,7 @@ class App:
         """One pass of the loop: input, timers, idle, redraw. Never raises."""
         self.now = now
         try:
-            self.keys.update(self.buttons.read(), now, self._on_key)
+            self.input.poll(now, self._on_key)
             if self.stack:
                 self.stack[-1].tick(now)
             self._check_idle(now)
@@ -149,9 +155,12 @@ class App:
 
     # -- internals --------------------------------------------------------------------
     def _use_layout(self, layout):
+        if layout not in self.layouts:  # settings from another build: take one this board has
+            layout = self.settings["layout"] = self.layouts[0]
+        if self.input is not None:
+            self.input.close()
         self.layout = layout
-        self.keys = K.Keys(layout)
-        self.buttons = self.buttons_for(layout)
+        self.input = self.input_for(layout)
 
     def _on_key(self, key, kind):
         self._last_input = self.now

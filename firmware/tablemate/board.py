@@ -14,6 +14,10 @@ BOARD = {
     "flip": False,       # True when the module is mounted upside down
     # Buttons to ground, internal pull-ups. Three-button builds use UP (prev), DOWN (next) and OK.
     "buttons": {"UP": 10, "DOWN": 11, "LEFT": 12, "RIGHT": 13, "OK": 14, "BACK": 15},
+    # KY-040 rotary encoder (the "encoder" layout): A = CLK, B = DT, SW = push switch, to ground.
+    # A knob that counts the wrong way has A and B swapped. None when not fitted.
+    "encoder": {"a": 18, "b": 19, "sw": 20},
     "buzzer": 16,        # passive piezo through PWM; None when not fitted
+    "battery": 29,       # ADC pin for the supply: GP29 reads VSYS/3 inside a Pico; None on a Pico W
     "led": "LED",        # on-board LED, used for error codes
 }

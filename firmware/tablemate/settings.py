@@ -10,7 +10,7 @@ import json
 
 from tablemate.journal import aside, replace
 
-LAYOUTS = ("six", "five", "three")
+LAYOUTS = ("six", "five", "three", "encoder")
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
 DEFAULTS = {
     "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],

@@ -13,7 +13,8 @@ def build_parser():
     sim = sub.add_parser("sim", help="run the firmware in this terminal")
     sim.add_argument("--data", help="directory standing in for the Pico's flash "
                      "(default: ~/.local/share/tablemate/sim)")
-    sim.add_argument("--layout", choices=("six", "five", "three"), help="button layout")
+    sim.add_argument("--layout", choices=("six", "five", "three", "encoder"),
+                     help="button layout (encoder: arrows turn the knob)")
     sim.add_argument("--sh1106", action="store_true", help="emulate the 1.3\" SH1106 module")
     sim.add_argument("--fresh", action="store_true", help="wipe the simulated flash first")
 

@@ -5,6 +5,12 @@ board configuration names, and lets ``main.build`` construct the real drivers an
 configuration, exactly as on the Pico. Tests, the simulator and the README screenshots then press
 buttons by driving GPIO levels, move the fake clock, and read the picture back from the virtual
 panel, which only knows the I2C bytes the driver sent.
+
+The watchdog is honest too: every loop pass goes through ``main.step`` (tick, then feed), and
+when the fake clock runs past the watchdog's timeout without a feed (a screen that hangs, a loop
+that stops feeding), the device resets as the Pico would and boots ``main.py`` again on the same
+flash; ``resets`` records when. The check runs after each loop pass, so a pass that blocks resets
+once it returns (on the Pico the reset cuts it short; nothing it did after the timeout counts).
 """
 
 import importlib.util
@@ -32,7 +38,8 @@ class Device:
     """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
 
     def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
-                 display=True):
+                 display=True, hold=()):
+        """``hold``: names of buttons held down while the board powers up (safe mode: "OK")."""
         from tablemate.board import BOARD
         self.root = root
         self.cfg = dict(board or BOARD)
@@ -45,8 +52,12 @@ class Device:
         self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106")
         if display:
             machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
+        for key in hold:
+            machine.world.drive(self.cfg["buttons"][key], 0)
         self.main = load_main()
         self.app = None
+        self.wdt = None
+        self.resets = []  # fake-clock ms of each watchdog reset
         self._next_tick = 0
         self.boot()
 
@@ -64,13 +75,35 @@ class Device:
             json.dump(data, f)
 
     def boot(self, cycles=3):
-        """Power on: build the app from the board configuration and show the first frame."""
-        self.app = self.main.build(self.cfg, self.root, cycles)
+        """Power on: ``main.start`` builds the app and its watchdog; show the first frame."""
+        booted = self.main.start(self.cfg, self.root, cycles)
+        self.app, self.wdt = booted if booted else (None, None)
         if self.app is not None:
-            self.app.start(fakes.clock.ms)
             self._next_tick = ticks_add(fakes.clock.ms, TICK_MS)
             self.advance(TICK_MS)
         return self.app
+
+    def watchdog_reset(self):
+        """What the Pico does when its watchdog starves: reset the chip, run main.py again.
+
+        Outside the chip nothing changes (buttons held stay held, the panel keeps its pixels until
+        the driver sends new ones, the flash keeps its files); inside, pins lose their setup and
+        interrupts, the PWM stops and the watchdog is off until main.py starts it again.
+        """
+        world = machine.world
+        now = fakes.clock.ms
+        self.resets.append(now)
+        world.resets.append(("watchdog", now))
+        world.cause = machine.WDT_RESET
+        world.wdt = machine._Watchdog()
+        for pad in world.pads.values():
+            pad.mode, pad.pull, pad.function = machine.Pin.IN, None, None
+            pad.irq_handler, pad.irq_trigger = None, 0
+        for log in world.pwm.values():
+            if log[-1][1] or log[-1][2]:
+                log.append((now, 0, 0))
+        self.main = load_main()
+        return self.boot()
 
     # -- time and buttons ------------------------------------------------------------------
     @property
@@ -84,14 +117,44 @@ class Device:
         ticks (a bouncing contact) and ``advance(3)`` moves the clock by 3 ms, not by a tick.
         """
         end = ticks_add(fakes.clock.ms, ms)
-        while ticks_diff(end, self._next_tick) >= 0:
+        while self.app is not None and ticks_diff(end, self._next_tick) >= 0:
             fakes.clock.set(self._next_tick)
-            self.app.tick(self._next_tick)
+            self.main.step(self.app, self.wdt)
             self._next_tick = ticks_add(self._next_tick, TICK_MS)
-        fakes.clock.set(end)
+            if machine.world.wdt.starved():
+                self.watchdog_reset()
+            elif ticks_diff(fakes.clock.ms, self._next_tick) > 0:  # a pass that overran its slot
+                self._next_tick = ticks_add(fakes.clock.ms, TICK_MS)
+        if ticks_diff(end, fakes.clock.ms) > 0:
+            fakes.clock.set(end)
 
     def pin(self, key):
+        """The GPIO of ``key``'s button; OK is the encoder's push switch on the encoder layout."""
+        if key == "OK" and self.app is not None and self.app.layout == "encoder":
+            return self.cfg["encoder"]["sw"]
         return self.cfg["buttons"][key]
+
+    def turn(self, detents=1, step_ms=4, after_ms=40, bounce=0):
+        """Turn the encoder knob by ``detents`` (positive: clockwise) through full A/B cycles.
+
+        Each detent is four Gray-code states, ``step_ms`` apart (4 ms: a brisk turn, faster than
+        the 10 ms loop, so only the encoder's pin interrupts see every state). ``bounce`` makes
+        each changing contact chatter that many times before it settles.
+        """
+        enc = self.cfg["encoder"]
+        seq = ((0, 1), (0, 0), (1, 0), (1, 1)) if detents > 0 else ((1, 0), (0, 0), (0, 1), (1, 1))
+        a, b = 1, 1  # at rest both contacts are open: pulled up
+        for _ in range(abs(detents)):
+            for na, nb in seq:
+                for pin, old, new in ((enc["a"], a, na), (enc["b"], b, nb)):
+                    if old != new:
+                        for _ in range(bounce):
+                            machine.world.drive(pin, None if new else 0)
+                            machine.world.drive(pin, None if old else 0)
+                        machine.world.drive(pin, None if new else 0)
+                a, b = na, nb
+                self.advance(step_ms)
+        self.advance(after_ms)
 
     def down(self, key):
         machine.world.drive(self.pin(key), 0)

@@ -106,13 +106,24 @@ class _Watchdog:
         self.timeout = None
         self.started = None
         self.feeds = []
+        self.bit = None  # fake-clock ms at which a feed came too late (the Pico had reset by then)
 
     def starved(self):
         """True when the fake clock has run past the timeout since the last feed (the Pico would reset)."""
         if self.timeout is None:
             return False
+        if self.bit is not None:
+            return True
         last = self.feeds[-1] if self.feeds else self.started
         return ticks_diff(clock.ms, last) > self.timeout
+
+    def feed(self):
+        """A feed after the timeout has run out does not count: on the device it never happens."""
+        if self.starved():
+            if self.bit is None:
+                self.bit = clock.ms
+            return
+        self.feeds.append(clock.ms)
 
 
 class World:
@@ -463,7 +474,7 @@ class WDT:
         world.wdt.started = clock.ms
 
     def feed(self):
-        world.wdt.feeds.append(clock.ms)
+        world.wdt.feed()
 
 
 def reset():

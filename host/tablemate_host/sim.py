@@ -3,7 +3,8 @@
 The simulator is a ``Device`` (the real ``main.py`` on fake hardware) whose fake clock follows the
 wall clock. Keys become button levels on the fake GPIO pins: a key is held down until no repeat of
 it has arrived for a moment, so holding a key in the terminal holds the button and the firmware's
-own auto-repeat runs. It needs only ANSI escapes, so it works over ssh. The device's flash is a
+own auto-repeat runs. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK
+is its push switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a
 directory that outlives the process: kill the simulator mid-game and start it again to resume.
 """
 
@@ -69,6 +70,9 @@ class Sim:
         if token == "o" or (name == "BACK" and not self._has_back()):
             name, hold = "OK", LONG_MS  # layouts without BACK: a long OK is BACK
         if name is None:
+            return
+        if self.dev.app.layout == "encoder" and name in ("UP", "DOWN"):
+            self.dev.turn(-1 if name == "UP" else 1)  # arrows turn the knob by one detent
             return
         if name not in self.held:
             self.dev.down(name)

@@ -82,7 +82,8 @@ def dump(dev):
 def home_items():
     """The home menu's rows without a saved game: the game modes, then the fixed pages."""
     from tablemate import session
-    return [title for title, _ in session.MODES] + ["Chess clock", "Settings", "History", "About"]
+    return [title for title, _ in session.MODES] + ["Chess clock", "Settings", "History", "Self-test",
+                                                    "About"]
 
 
 def choose(dev, label, key="DOWN", limit=12):

@@ -174,7 +174,7 @@ def test_undo_takes_back_a_pick_and_a_finished_round(make_device):
     assert dev.shows("All same: nobody") and dev.shows("Deck 47  Box 27"), dump(dev)
 
 
-def test_coop_round(make_device, root):
+def test_coop_round(make_device):
     dev = make_device()
     choose(dev, "Contrast")
     goto(dev, "Players: 4")
@@ -272,3 +272,20 @@ def test_skip_from_the_menu_and_the_expert_reminder(make_device):
     pick(dev, "big")
     assert dev.shows("big wins") and dev.shows("Ann, Cy"), "the 3-player note" + dump(dev)
     assert actions(dev) == [["pick", 0, "big"], ["skip", 1], ["pick", 2, "big"]]
+
+
+def test_three_buttons_walk_the_grid_in_order(make_device):
+    dev = make_device(layout="three")
+    choose(dev, "Contrast")
+    choose(dev, "Players: 4")  # no LEFT/RIGHT: OK opens the number entry
+    dev.presses("DOWN", "OK")
+    choose(dev, "Start")
+    assert cursor(dev) == "red"
+    dev.press("DOWN")  # NEXT
+    assert cursor(dev) == "blue", dump(dev)
+    dev.presses("UP", "UP")  # PREV wraps to the last cell
+    assert cursor(dev) == "square", dump(dev)
+    dev.press("OK")
+    assert actions(dev) == [["pick", 0, "square"]] and turn_is(dev, "Bob"), dump(dev)
+    dev.long_press("OK")  # BACK: the game menu
+    assert highlighted(dev, "Skip Bob"), dump(dev)

@@ -1,4 +1,4 @@
-"""The home menu: start a mode, continue the saved game, settings, history and about.
+"""The home menu: start a mode, continue the saved game, settings, history, self-test and about.
 
 At boot it also asks "Resume game?" when a game was in progress, because a power cut or a flat
 battery must never cost the table its game.
@@ -27,7 +27,8 @@ class Home(Menu):
             items.append(title)
             actions.append(self._mode(name))
         for title, action in (("Chess clock", self._clock), ("Settings", self._settings),
-                              ("History", self._history), ("About", self._about)):
+                              ("History", self._history), ("Self-test", self._selftest),
+                              ("About", self._about)):
             items.append(title)
             actions.append(action)
         if items != self.items:
@@ -61,6 +62,10 @@ class Home(Menu):
     def _history(self):
         from tablemate.screens import history
         history.show(self.app)
+
+    def _selftest(self):
+        from tablemate.screens import selftest
+        selftest.show(self.app)
 
     def _about(self):
         import gc

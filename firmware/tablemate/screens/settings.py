@@ -6,7 +6,6 @@ buttons take the new values at once.
 """
 
 from tablemate import keys as K
-from tablemate.settings import LAYOUTS
 from tablemate.ui import text
 from tablemate.ui.menu import Menu, PlayerPicker, draw_title
 from tablemate.ui.screen import Screen
@@ -61,7 +60,9 @@ class SettingsMenu(Menu):
         elif index == 3:
             s["sound"] = not s["sound"]
         elif index == 4:
-            s["layout"] = LAYOUTS[(LAYOUTS.index(s["layout"]) + step) % len(LAYOUTS)]
+            wired = self.app.layouts  # only layouts this board's pins can do
+            i = wired.index(s["layout"]) if s["layout"] in wired else -step
+            s["layout"] = wired[(i + step) % len(wired)]
         self._relabel()
 
     def app_contrast(self):

@@ -1,0 +1,165 @@
+"""The on-device self-test: keys, display, sound and board facts, on every layout."""
+
+import json
+import os
+
+from conftest import beeps, choose, dump, goto, hold, menu_row
+
+from tablemate_host import machine
+
+
+def open_selftest(dev, page=None):
+    choose(dev, "Self-test")
+    assert dev.shows("Self-test") and menu_row(dev, "Keys"), dump(dev)
+    if page:
+        choose(dev, page)
+
+
+# -- keys -------------------------------------------------------------------------------------
+def test_key_page_names_every_event_and_holding_back_leaves(make_device):
+    dev = make_device()
+    open_selftest(dev, "Keys")
+    assert dev.shows("Keys: six") and dev.shows("Hold BACK 2s: leave"), dump(dev)
+    dev.press("LEFT")
+    assert dev.shows("LEFT PRESS") and dev.shows("LEFT RELEASE"), dump(dev)
+    hold(dev, "RIGHT", 700)
+    dev.advance(60)
+    assert dev.shows("RIGHT REPEAT") and dev.shows("RIGHT RELEASE"), dump(dev)
+    hold(dev, "OK", 800)
+    dev.advance(60)
+    assert dev.shows("OK LONG") and dev.shows("OK RELEASE"), dump(dev)
+
+    hold(dev, "BACK", 1500)  # BACK is tested like any key: a short hold stays
+    dev.advance(60)
+    assert dev.shows("BACK RELEASE") and dev.shows("Keys: six"), dump(dev)
+    hold(dev, "BACK", 2100)
+    dev.advance(60)
+    assert menu_row(dev, "Keys") and dev.shows("Self-test"), dump(dev)
+    dev.press("BACK")
+    assert menu_row(dev, "Self-test") and dev.shows("Tablemate"), dump(dev)
+
+
+def test_key_page_on_the_encoder_shows_turns_and_a_long_push_leaves(make_device):
+    dev = make_device(layout="encoder")
+    for _ in range(12):
+        if menu_row(dev, "Self-test"):
+            break
+        dev.turn(+1)
+    dev.press("OK")
+    dev.press("OK")  # Keys
+    assert dev.shows("Keys: encoder") and dev.shows("Hold OK 3s: leave"), dump(dev)
+    dev.turn(+1)
+    assert dev.shows("DOWN PRESS") and dev.shows("DOWN RELEASE"), dump(dev)
+    dev.turn(-1)
+    assert dev.shows("UP PRESS") and dev.shows("UP RELEASE"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("OK PRESS") and dev.shows("OK RELEASE"), dump(dev)
+    hold(dev, "OK", 2800)  # long OK is BACK after 0.7 s, then BACK held for 2 s
+    dev.advance(60)
+    assert menu_row(dev, "Keys") and dev.shows("Self-test"), dump(dev)
+
+
+def test_key_page_on_five_buttons(make_device):
+    dev = make_device(layout="five")
+    open_selftest(dev, "Keys")
+    assert dev.shows("Hold OK 3s: leave"), dump(dev)
+    hold(dev, "OK", 1000)
+    dev.advance(60)
+    assert dev.shows("BACK PRESS") and dev.shows("BACK RELEASE"), dump(dev)
+    hold(dev, "OK", 2800)
+    dev.advance(60)
+    assert menu_row(dev, "Keys"), dump(dev)
+
+
+# -- display ----------------------------------------------------------------------------------
+def test_display_page_fills_checks_and_steps_the_contrast(make_device):
+    dev = make_device(settings={"brightness": 3})
+    from tablemate.app import CONTRAST
+    open_selftest(dev, "Display")
+    assert dev.shows("Display test"), dump(dev)
+    dev.press("OK")
+    px = dev.panel.pixels()
+    assert all(all(row) for row in px), "full fill lights every pixel"
+    dev.press("DOWN")
+    px = dev.panel.pixels()
+    assert all(px[y][x] == (x + y + 1) % 2 for y in range(64) for x in range(128)), dump(dev)
+    dev.press("OK")
+    px = dev.panel.pixels()
+    assert all(px[y][x] == (x + y) % 2 for y in range(64) for x in range(128)), dump(dev)
+    seen = []
+    for _ in range(5):
+        dev.press("OK")
+        seen.append(dev.panel.contrast)
+        assert dev.shows("Contrast %d" % seen[-1]), dump(dev)
+    assert seen == [0, 64, 128, 192, 255]
+    dev.press("UP")
+    assert dev.panel.contrast == 192
+    dev.press("BACK")
+    assert dev.panel.contrast == CONTRAST[2] and menu_row(dev, "Display"), dump(dev)
+
+
+# -- sound ------------------------------------------------------------------------------------
+def test_sound_page_plays_a_scale(make_device):
+    dev = make_device(settings={"sound": False})
+    open_selftest(dev, "Sound")
+    assert dev.shows("OK: play a scale"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("Playing a scale"), dump(dev)
+    dev.advance(1500)
+    from tablemate.screens.selftest import SCALE
+    for freq, _ in SCALE:
+        assert beeps(freq), "note %d Hz played" % freq
+    assert dev.shows("OK: play a scale"), dump(dev)
+    dev.press("BACK")
+    assert menu_row(dev, "Sound"), dump(dev)
+
+
+def test_sound_page_without_a_buzzer(root):
+    from tablemate.board import BOARD
+    from tablemate_host.device import Device
+    dev = Device(root, board=dict(BOARD, buzzer=None))
+    open_selftest(dev, "Sound")
+    assert dev.shows("No buzzer"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("No buzzer"), dump(dev)
+
+
+# -- board facts ------------------------------------------------------------------------------
+def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
+    import tablemate
+    dev = make_device()
+    machine.world.set_adc(29, 24000)  # VSYS/3 at the ADC: 24000 / 65535 * 3.3 V * 3 = 3.63 V
+    open_selftest(dev, "Board")
+    assert dev.shows("I2C: 3C"), dump(dev)
+    assert dev.shows("Battery: 3.63 V"), dump(dev)
+    assert dev.shows("Free heap: 0 B"), dump(dev)  # the host cannot tell; the Pico can
+    assert dev.shows("Firmware " + tablemate.VERSION), dump(dev)
+    assert dev.shows("No version.json"), dump(dev)
+
+    machine.world.set_adc(29, 27000)
+    dev.advance(1100)
+    assert dev.shows("Battery: 4.08 V"), "refreshed every second" + dump(dev)
+    dev.press("OK")
+    assert menu_row(dev, "Board"), dump(dev)
+
+    os.makedirs(os.path.join(root, "tablemate"))
+    with open(os.path.join(root, "tablemate", "version.json"), "w") as f:
+        json.dump({"version": tablemate.VERSION, "git": "abc1234", "mpy": "6.3"}, f)
+    dev.press("OK")
+    assert dev.shows("Flashed abc1234"), dump(dev)
+
+
+def test_board_page_without_battery_sense(root):
+    from tablemate.board import BOARD
+    from tablemate_host.device import Device
+    dev = Device(root, board=dict(BOARD, battery=None), layout="three")
+    for _ in range(12):
+        if menu_row(dev, "Self-test"):
+            break
+        dev.press("DOWN")
+    dev.press("OK")
+    goto(dev, "Board")
+    dev.press("OK")
+    assert dev.shows("Battery: not wired") and dev.shows("I2C: 3C"), dump(dev)
+    dev.long_press("OK")  # three buttons: long OK is BACK
+    assert menu_row(dev, "Board"), dump(dev)

@@ -1,0 +1,138 @@
+"""Board-level robustness: the watchdog, safe mode and a wrong board configuration."""
+
+import os
+import time
+
+from conftest import (actions, commit, dump, new_scorepad, row_score)
+
+from tablemate_host import machine
+from tablemate_host.device import Device
+
+
+# -- the watchdog ---------------------------------------------------------------------------
+def test_the_loop_feeds_the_watchdog(make_device):
+    dev = make_device()
+    wdt = machine.world.wdt
+    assert wdt.timeout == dev.main.WDT_MS == 5000
+    fed = len(wdt.feeds)
+    dev.advance(1000)
+    assert len(wdt.feeds) - fed == 100, "one feed per 10 ms loop pass"
+    dev.advance(20000)
+    assert dev.resets == [] and not wdt.starved()
+
+
+def test_a_hung_screen_resets_the_board_and_the_game_resumes_from_its_journal(make_device, root,
+                                                                             monkeypatch):
+    dev = make_device()
+    new_scorepad(dev, players=3)
+    dev.presses("RIGHT", "RIGHT")
+    dev.press("OK")
+    dev.press("RIGHT")
+    commit(dev)
+    dev.press("DOWN")
+    dev.press("RIGHT")  # pending: journaled only after a pause, so the reset takes it
+    journaled = actions(dev)
+    assert journaled == [["add", 0, 2], ["next"], ["add", 1, 1]]
+
+    from tablemate.screens import scorepad
+    real_tick = scorepad.Scorepad.tick
+    hung = []
+
+    def hang(self, now):
+        if not hung:  # once: a glitch, not a bug that would hang every boot
+            hung.append(now)
+            time.sleep_ms(7000)  # on the fake clock: the loop is stuck for 7 s
+        return real_tick(self, now)
+
+    monkeypatch.setattr(scorepad.Scorepad, "tick", hang)
+    dev.advance(50)
+    assert hung and len(dev.resets) == 1, "the watchdog reset the board"
+    assert machine.world.resets[-1][0] == "watchdog"
+    assert machine.world.wdt.timeout == 5000 and not machine.world.wdt.starved(), "started again"
+
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("Round 1"), dump(dev)
+    assert all(row_score(dev, i, s) for i, s in enumerate([2, 1, 0])), dump(dev)
+    assert actions(dev) == journaled, "nothing journaled was lost, nothing added"
+
+    from tablemate.game import Game
+    replayed, problem = Game.resume(None, os.path.join(root, "game.jnl"))
+    assert problem is None
+    assert dev.app.top().game.state == replayed.state
+
+    dev.press("RIGHT")
+    commit(dev)
+    assert actions(dev) == journaled + [["add", 1, 1]]
+
+
+def test_a_loop_that_stops_feeding_is_reset_after_the_timeout(make_device, capsys):
+    dev = make_device()
+    first = dev.wdt
+    first.feed = lambda: None  # this boot's loop never feeds again
+    dev.advance(4900)
+    assert dev.resets == []
+    dev.advance(200)
+    assert len(dev.resets) == 1 and dev.wdt is not first
+    assert "restarted by the watchdog" in capsys.readouterr().out
+    dev.advance(10000)
+    assert len(dev.resets) == 1, "the new boot feeds its watchdog"
+
+
+# -- safe mode --------------------------------------------------------------------------------
+def test_holding_ok_at_power_up_is_safe_mode(root, capsys):
+    dev = Device(root, hold=("OK",))
+    assert dev.app is None
+    assert "Safe mode: app not started, watchdog off" in capsys.readouterr().out
+    assert machine.world.wdt.timeout is None, "no watchdog: mpremote can take over"
+    assert not dev.panel.lit and machine.world.bus(0).writes == 0, "the display was not touched"
+    dev.advance(20000)
+    assert dev.resets == []
+
+
+def test_holding_back_is_safe_mode_too_and_other_keys_are_not(root, capsys):
+    assert Device(root, hold=("BACK",)).app is None
+    assert "Safe mode" in capsys.readouterr().out
+    dev = Device(root, hold=("DOWN",))
+    assert dev.app is not None and "Safe mode" not in capsys.readouterr().out
+    machine.world.drive(dev.pin("DOWN"), None)
+    dev.advance(100)
+    dev.press("DOWN")
+    assert dev.app.top().index == 1, "the key held at boot was ignored, the next press counts"
+
+
+def test_the_encoder_push_held_at_power_up_is_safe_mode(root, capsys):
+    from tablemate.board import BOARD
+    dev = Device(root, layout="encoder", board=dict(BOARD, buttons={}))
+    assert dev.app is not None and dev.app.layout == "encoder"
+    machine.world.reset()
+    machine.world.drive(BOARD["encoder"]["sw"], 0)
+    assert dev.main.start(dev.cfg, root, 1) is None
+    assert "Safe mode" in capsys.readouterr().out
+
+
+# -- a wrong board configuration ------------------------------------------------------------
+def test_a_bad_board_prints_what_is_wrong_and_blinks_code_3(root, capsys):
+    from tablemate.board import BOARD
+    bad = dict(BOARD, sda=5, buttons=dict(BOARD["buttons"], OK=10))
+    dev = Device(root, board=bad)
+    assert dev.app is None
+    out, err = capsys.readouterr()
+    assert "SDA GP5 is not an I2C0 SDA pin (use GP0/4/8/12/16/20/28)" in out, out
+    assert "GP10 used twice: UP and OK" in out, out
+    assert "error code 3" in out, out
+    assert "Traceback" not in out + err
+    flashes = [ms for ms, level in machine.world.history("LED") if level == 1]
+    assert len(flashes) == 3 * 3, "three flashes per cycle, three cycles"
+    gaps = [b - a for a, b in zip(flashes, flashes[1:])]
+    assert gaps[0] == gaps[1] < gaps[2], gaps
+    assert machine.world.bus(0).writes == 0 and machine.world.wdt.timeout is None
+    assert machine.world.pad(5).function is None, "no driver touched the pins"
+
+
+def test_a_bad_led_pin_still_blinks_the_onboard_led(root, capsys):
+    from tablemate.board import BOARD
+    dev = Device(root, board=dict(BOARD, led=40))
+    assert dev.app is None
+    assert "LED: GP40 does not exist (Pico has GP0-GP28)" in capsys.readouterr().out
+    assert len([1 for _, level in machine.world.history("LED") if level == 1]) == 9
