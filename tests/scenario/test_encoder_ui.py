@@ -91,7 +91,10 @@ def test_switching_to_the_encoder_in_settings_and_back(make_device, root):
     for _ in range(3):
         dev.press("RIGHT")
     assert menu_row(dev, "Buttons: encoder"), dump(dev)
-    dev.press("BACK")  # saved; the knob is the input now
+    dev.press("BACK")  # the knob is the input now, until proven or 10 s are up
+    assert dev.app.layout == "encoder"
+    assert dev.shows("Back to six in 10s"), dump(dev)
+    dev.press("OK")  # the encoder's push: keep it
     assert dev.app.layout == "encoder"
     dev.press("DOWN")
     assert menu_row(dev, "Settings"), "the buttons are off" + dump(dev)
@@ -104,6 +107,7 @@ def test_switching_to_the_encoder_in_settings_and_back(make_device, root):
     assert menu_row(dev, "Buttons: six"), dump(dev)
     dev.long_press("OK")  # long push is BACK: leave and save
     assert dev.app.layout == "six"
+    dev.press("OK")  # the six buttons work: keep them
     for gp in (dev.cfg["encoder"]["a"], dev.cfg["encoder"]["b"]):
         assert machine.world.pad(gp).irq_handler is None, "the encoder's interrupts are detached"
     dev.press("DOWN")

@@ -5,8 +5,8 @@ symbols; arrows move the cursor (wrapping; with three buttons PREV/NEXT walk all
 Each pick is journaled at once. The cursor starts on the symbol picked most so far this round
 (rules.suggest), because picks tend to agree; a new round starts on the top-left cell, since each
 player's last card lies face up and cannot be played again at once. RESULT: after the last pick,
-the winning icon (or why nobody won), the winners, every score, the deck and the box; OK or any
-arrow goes on to the next round. FINAL: the ranking (co-op: won, lost or drawn, with both piles);
+the winning icon (or why nobody won), the winners, every score, the deck and the box; OK goes on
+to the next round, and an arrow goes on and already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both piles);
 OK files the game in the history and goes home.
 
 BACK opens the game menu: skip the current player, count to three (3-2-1 with beeps, then an
@@ -204,7 +204,7 @@ class Contrast(Screen):
 
     def _move(self, key):
         cur = self.cur
-        if self.app.layout == "three":  # PREV/NEXT only: walk the twelve in order
+        if K.LEFT not in K.LAYOUTS[self.app.layout]:  # PREV/NEXT or a knob: walk the twelve
             self.cur = (cur + (1 if key == K.DOWN else -1)) % 12
         elif key == K.UP or key == K.DOWN:
             self.cur = (cur + _COLS) % 12
@@ -229,6 +229,8 @@ class Contrast(Screen):
                 self._move(key)
         elif self.view == RESULT:
             self.go_on()
+            if key != K.OK and self.view == PICK:
+                self._move(key)  # an arrow already starts the next pick: one press saved
         elif key == K.OK:
             self.leave()
 

@@ -5,6 +5,8 @@ player browses: the file is saved once, atomically, when the menu is left, and t
 buttons take the new values at once.
 """
 
+from time import ticks_add, ticks_diff
+
 from tablemate import keys as K
 from tablemate.ui import text
 from tablemate.ui.menu import Menu, PlayerPicker, draw_title
@@ -14,6 +16,7 @@ DIM_STEPS = (0, 10, 30, 60, 120, 300)
 OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
 CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!?&+*#@"
 _NAME_MAX = 8
+_KEEP_MS = 10000
 
 
 def show(app):
@@ -86,11 +89,61 @@ class SettingsMenu(Menu):
     def _leave(self):
         app = self.app
         app.pop()
+        new_layout = self.s["layout"]
+        old_layout = app.settings["layout"]
+        self.s["layout"] = old_layout  # a new layout is saved only once it has been seen to work
         if self.s != app.settings:
             app.settings = self.s
             app.save_settings()
+        if new_layout != old_layout:
+            app.settings["layout"] = new_layout
+            app.apply_settings()
+            app.push(KeepLayout(app, old_layout))
         else:
             app.apply_settings()
+
+
+class KeepLayout(Screen):
+    """Keep a new button layout only if OK is pressed with it within 10 s; else go back.
+
+    A layout the build does not have wired (an encoder layout on a button build) would leave the
+    player with no working key, so the old layout returns by itself unless the new one is proven.
+    """
+
+    def __init__(self, app, old_layout):
+        Screen.__init__(self, app)
+        self.old = old_layout
+        self.deadline = ticks_add(app.now, _KEEP_MS)
+        self.left = -1
+
+    def key(self, key, kind):
+        if kind != K.PRESS:
+            return
+        if key == K.OK:
+            self.app.pop()
+            self.app.save_settings()
+        elif key == K.BACK:
+            self._revert()
+
+    def tick(self, now):
+        left = ticks_diff(self.deadline, now)
+        if left <= 0:
+            self._revert()
+        elif (left + 999) // 1000 != self.left:
+            self.left = (left + 999) // 1000
+            self.dirty = True
+
+    def _revert(self):
+        app = self.app
+        app.pop()
+        app.settings["layout"] = self.old
+        app.apply_settings()
+
+    def draw(self, fb):
+        draw_title(fb, "Buttons: " + self.app.settings["layout"])
+        text.draw(fb, "Press OK with the new", 0, 16)
+        text.draw(fb, "buttons to keep them.", 0, 26)
+        text.draw(fb, "Back to %s in %ds" % (self.old, max(self.left, 0)), 0, 44)
 
 
 class NameEditor(Screen):
