@@ -12,7 +12,7 @@ Usage:
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from bitmaps import ROOT, columns, literal, write_or_check
 SOURCES = os.path.join(ROOT, "tools", "fonts")
 OUTPUT = os.path.join(ROOT, "firmware", "tablemate", "ui", "fonts.py")
 
@@ -77,25 +77,6 @@ def parse(path):
     if ord(FALLBACK) not in glyphs:
         raise FontError("%s: no %r glyph" % (path, FALLBACK))
     return props, glyphs
-
-
-def columns(rows):
-    """Pack one glyph's rows into MONO_VLSB bytes: page 0 columns, then page 1 columns, ..."""
-    height, width = len(rows), len(rows[0])
-    out = bytearray()
-    for page in range((height + 7) // 8):
-        for x in range(width):
-            byte = 0
-            for bit in range(8):
-                y = page * 8 + bit
-                if y < height and rows[y][x] == "#":
-                    byte |= 1 << bit
-            out.append(byte)
-    return bytes(out)
-
-
-def literal(data):
-    return 'b"' + "".join("\\x%02x" % b for b in data) + '"'
 
 
 def block(data, per_line=16):
@@ -167,21 +148,7 @@ def main(argv):
     except FontError as e:
         print("gen_fonts: %s" % e, file=sys.stderr)
         return 2
-    if "--check" in argv:
-        try:
-            with open(OUTPUT, encoding="utf-8") as f:
-                current = f.read()
-        except OSError:
-            current = None
-        if current != text:
-            print("gen_fonts: %s is stale; run python tools/gen_fonts.py"
-                  % os.path.relpath(OUTPUT, ROOT), file=sys.stderr)
-            return 1
-        return 0
-    with open(OUTPUT, "w", encoding="utf-8", newline="\n") as f:
-        f.write(text)
-    print("wrote %s" % os.path.relpath(OUTPUT, ROOT))
-    return 0
+    return write_or_check("gen_fonts", OUTPUT, text, argv)
 
 
 if __name__ == "__main__":

@@ -13,41 +13,20 @@ Standard library only, so it runs with any Python 3 (no venv needed).
 """
 
 import argparse
-import ast
 import json
 import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
+sys.path.insert(0, os.path.join(ROOT, "host"))
+from tablemate_host.manifest import FIRMWARE, firmware_files, firmware_version  # noqa: E402
+
 OUTPUT = os.path.join(ROOT, "package.json")
 
 DESCRIPTION = ("Tablemate firmware for the Raspberry Pi Pico. Install it at the root of the board: "
                "mpremote mip install --target / github:OWNER/REPO (without --target / mip puts "
                "everything in /lib, where main.py does not start). `tablemate flash` from a clone "
                "installs compiled .mpy files instead.")
-
-
-def firmware_files(firmware=FIRMWARE):
-    """Every firmware file as a device path, ``main.py`` last (same rule as ``tablemate flash``)."""
-    found = []
-    for folder, dirs, files in os.walk(firmware):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith(".") or name.endswith((".pyc", ".mpy")):
-                continue
-            found.append(os.path.relpath(os.path.join(folder, name), firmware).replace(os.sep, "/"))
-    return sorted(found, key=lambda rel: (rel == "main.py", rel))
-
-
-def firmware_version(firmware=FIRMWARE):
-    with open(os.path.join(firmware, "tablemate", "__init__.py")) as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                getattr(t, "id", None) == "VERSION" for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise SystemExit("firmware/tablemate/__init__.py has no VERSION")
 
 
 def render(firmware=FIRMWARE):

@@ -30,8 +30,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-FIRMWARE = os.path.join(ROOT, "firmware")
+from tablemate_host.manifest import FIRMWARE, ROOT, firmware_files, firmware_version
 
 MIN_VERSION = (1, 22)
 MANIFEST = "tablemate/MANIFEST"
@@ -252,33 +251,6 @@ def check_version(info):
 
 
 # --- what to write -----------------------------------------------------------------------------
-
-def firmware_files(firmware=FIRMWARE):
-    """Every file of the firmware, as device paths relative to "/", ``main.py`` last.
-
-    ``main.py`` goes last so that an interrupted copy never starts a half-written package.
-    """
-    found = []
-    for folder, dirs, files in os.walk(firmware):
-        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
-        for name in sorted(files):
-            if name.startswith(".") or name.endswith((".pyc", ".mpy")):
-                continue
-            found.append(os.path.relpath(os.path.join(folder, name), firmware).replace(os.sep, "/"))
-    return sorted(found, key=lambda rel: (rel == "main.py", rel))
-
-
-def firmware_version(firmware=FIRMWARE):
-    """``VERSION`` from ``tablemate/__init__.py``, read without importing it."""
-    import ast
-    with open(os.path.join(firmware, "tablemate", "__init__.py")) as f:
-        tree = ast.parse(f.read())
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(
-                getattr(t, "id", None) == "VERSION" for t in node.targets):
-            return ast.literal_eval(node.value)
-    raise FlashError("firmware/tablemate/__init__.py has no VERSION")
-
 
 def git_revision(root=ROOT):
     """Short commit hash of the checkout, "+dirty" when firmware/ has local changes; None if no git."""
@@ -556,6 +528,10 @@ def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revi
     out("Board on %s: MicroPython %s (%s), .mpy %s %s, %s free"
         % (board.name, info.version_text, info.machine, info.mpy_text, arch, _size(info.free)))
     check_version(info)
+    try:
+        version = firmware_version(firmware)
+    except ValueError as e:
+        raise FlashError(str(e))
 
     files = build(info, firmware, source)
     plan = make_plan(board, info, files)
@@ -597,7 +573,6 @@ def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revi
             board.rmdir("/" + d)
             out("removed folder %s" % d)
     board.write("/" + MANIFEST, manifest_bytes(new_manifest))
-    version = firmware_version(firmware)
     stamp = {"version": version, "git": revision, "mpy": None if source else info.mpy_text,
              "source": bool(source)}
     board.write("/" + VERSION_FILE, (json.dumps(stamp, sort_keys=True) + "\n").encode())

@@ -11,9 +11,8 @@ moves right by the glyph's advance (its width plus the font's spacing), so `widt
 `draw(...) - x`, trailing gap included. Characters a font lacks are drawn as '?'.
 """
 
-import framebuf
-
 from tablemate.ui import fonts
+from tablemate.ui.bitmap import DARK, VLSB
 
 # Symbols of the small font (codes 1-6), usable inside any string, e.g. text.ARROW + "Start".
 ARROW = "\x01"  # cursor: a small triangle pointing right
@@ -24,13 +23,6 @@ SOUND = "\x05"  # speaker with a sound wave
 BATTERY = "\x06"  # battery, half charged
 
 SCREEN_WIDTH = 128
-
-_VLSB = framebuf.MONO_VLSB
-
-# Palette for dark text: glyph bit 1 -> colour 0, bit 0 -> colour 1; with key=1 the glyph's
-# background is transparent (blit compares the key after the palette lookup).
-_DARK = framebuf.FrameBuffer(bytearray(2), 2, 1, _VLSB)
-_DARK.pixel(0, 0, 1)
 
 
 class Font:
@@ -85,14 +77,14 @@ def draw(fb, s, x, y, font=SMALL, color=1):
         palette = None
     else:
         key = 1
-        palette = _DARK
+        palette = DARK
     for ch in s:
         i = ord(ch) - first
         if i < 0 or i >= count:
             i = font.unknown
         w = widths[i]
         start = offsets[2 * i] | (offsets[2 * i + 1] << 8)
-        fb.blit((data[start:start + w * pages], w, height, _VLSB), x, y, key, palette)
+        fb.blit((data[start:start + w * pages], w, height, VLSB), x, y, key, palette)
         x += w + gap
     return x
 
