@@ -12,7 +12,7 @@ from time import ticks_diff
 
 from micropython import const
 
-from tablemate import VERSION, journal, settings
+from tablemate import VERSION, settings
 from tablemate import keys as K
 
 _AWAKE = const(0)

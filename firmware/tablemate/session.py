@@ -44,6 +44,15 @@ def start(app, name, opts):
     screen_module(name).play(app, game)
 
 
+def begin(app, name, opts):
+    """Start ``name`` from its setup menu, asking first when that would replace a saved game."""
+    if saved_name(app):
+        from tablemate.ui.dialogs import Confirm
+        app.push(Confirm(app, "Replace the saved game?", lambda: start(app, name, opts)))
+    else:
+        start(app, name, opts)
+
+
 def resume(app):
     """Replay the saved game and show it; report a damaged journal (kept aside) on the way."""
     from tablemate.game import Game

@@ -21,9 +21,9 @@ from tablemate import keys as K
 from tablemate import session
 from tablemate.rules import RuleError
 from tablemate.rules import contrast as rules
-from tablemate.ui import icons, text
+from tablemate.ui import icons, scoretable, text
 from tablemate.ui.dialogs import Confirm, Notice, NumberEntry
-from tablemate.ui.menu import Menu, draw_title
+from tablemate.ui.menu import ActionMenu, Menu, draw_title
 from tablemate.ui.msgline import MessageLine
 from tablemate.ui.screen import Screen
 
@@ -72,11 +72,7 @@ def winners_line(state):
     """'Cy wins!', 'Tie: Ann, Cy' or, in co-op, 'You won!', 'You lost', 'Draw'."""
     if state["coop"]:
         return {"win": "You won!", "lose": "You lost", "draw": "Draw"}[state["outcome"]]
-    names = state["names"]
-    won = state["winners"]
-    if len(won) == 1:
-        return names[won[0]] + " wins!"
-    return "Tie: " + ", ".join(names[i] for i in won)
+    return scoretable.winners_text(state["names"], state["winners"])
 
 
 class Setup(Menu):
@@ -119,11 +115,7 @@ class Setup(Menu):
     def _start(self):
         n = self.players
         opts = {"names": self.app.settings["names"][:n], "coop": n == 2, "expert": self.expert}
-        if session.saved_name(self.app):
-            self.app.push(Confirm(self.app, "Replace the saved game?",
-                                  lambda: session.start(self.app, NAME, opts)))
-        else:
-            session.start(self.app, NAME, opts)
+        session.begin(self.app, NAME, opts)
 
 
 class Contrast(Screen):
@@ -376,7 +368,7 @@ class CountToThree(Screen):
         text.draw_centered(fb, "Any key: chosen", _BOTTOM)
 
 
-class GameMenu(Menu):
+class GameMenu(ActionMenu):
     """Skip, count to three, undo, scores, end and home; after the game: undo, new game, home."""
 
     def __init__(self, app, pad):
@@ -389,11 +381,7 @@ class GameMenu(Menu):
             entries = (("Skip " + name, self._skip), ("Count to 3", self._count),
                        ("Undo", self._undo), ("Scores", self._scores),
                        ("End game", self._end), ("Home", self._home))
-        self._actions = [e[1] for e in entries]
-        Menu.__init__(self, app, "Contrast", [e[0] for e in entries], self._pick)
-
-    def _pick(self, index):
-        self._actions[index]()
+        ActionMenu.__init__(self, app, "Contrast", entries)
 
     def _skip(self):
         self.app.pop()

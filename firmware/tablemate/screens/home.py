@@ -6,39 +6,26 @@ battery must never cost the table its game.
 
 from tablemate import session
 from tablemate.ui.dialogs import Confirm, Notice
-from tablemate.ui.menu import Menu
+from tablemate.ui.menu import ActionMenu
 
 
-class Home(Menu):
+class Home(ActionMenu):
     """The root of the screen stack; BACK here does nothing."""
 
     def __init__(self, app):
-        Menu.__init__(self, app, "Tablemate", [], self._pick, on_back=self._nothing)
-        self._actions = []
+        ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)
 
     def on_open(self):
-        items = []
-        actions = []
+        entries = []
         saved = session.saved_name(self.app)
         if saved:
-            items.append("Continue " + session.label(saved))
-            actions.append(self._continue)
+            entries.append(("Continue " + session.label(saved), self._continue))
         for title, name in session.MODES:
-            items.append(title)
-            actions.append(self._mode(name))
-        for title, action in (("Chess clock", self._clock), ("Settings", self._settings),
-                              ("History", self._history), ("Self-test", self._selftest),
-                              ("About", self._about)):
-            items.append(title)
-            actions.append(action)
-        if items != self.items:
-            self.items = items
-            self.select(0)
-        self._actions = actions
-        self.dirty = True
-
-    def _pick(self, index):
-        self._actions[index]()
+            entries.append((title, self._mode(name)))
+        entries += [("Chess clock", self._clock), ("Settings", self._settings),
+                    ("History", self._history), ("Self-test", self._selftest),
+                    ("About", self._about)]
+        self.set_entries(entries)
 
     def _nothing(self):
         pass

@@ -16,7 +16,7 @@ from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
 from tablemate.rules import RuleError
 from tablemate.ui import scoretable, text
 from tablemate.ui.dialogs import Confirm, NumberEntry, accel
-from tablemate.ui.menu import Menu
+from tablemate.ui.menu import ActionMenu, Menu
 from tablemate.ui.msgline import MessageLine
 from tablemate.ui.screen import Screen
 
@@ -38,15 +38,6 @@ def play(app, game):
     """Show ``game`` above the home menu."""
     app.home()
     app.push(Scorepad(app, game))
-
-
-def winners_line(state):
-    """'Ann wins!' or 'Tie: Ann, Bob' for a finished game."""
-    names = state["names"]
-    won = state["winners"]
-    if len(won) == 1:
-        return names[won[0]] + " wins!"
-    return "Tie: " + ", ".join(names[i] for i in won)
 
 
 class Setup(Menu):
@@ -100,11 +91,7 @@ class Setup(Menu):
     def _start(self):
         opts = {"names": self.app.settings["names"][:self.players], "target": self.target,
                 "timer": TIMERS[self.timer]}
-        if session.saved_name(self.app):
-            self.app.push(Confirm(self.app, "Replace the saved game?",
-                                  lambda: session.start(self.app, NAME, opts)))
-        else:
-            session.start(self.app, NAME, opts)
+        session.begin(self.app, NAME, opts)
 
 
 class Scorepad(Screen):
@@ -178,12 +165,16 @@ class Scorepad(Screen):
             self.timer.reset(self.app.now)
             self.timer.start(self.app.now)
 
+    def result_text(self):
+        state = self.game.state
+        return scoretable.winners_text(state["names"], state["winners"])
+
     def _announce(self):
         state = self.game.state
         if state["over"]:
             if self.timer:
                 self.timer.stop()
-            self.msg.show(winners_line(state), self.app.now, 0)
+            self.msg.show(self.result_text(), self.app.now, 0)
             self.app.beep(FANFARE)
 
     # -- screen ---------------------------------------------------------------------------
@@ -218,7 +209,7 @@ class Scorepad(Screen):
         if self.msg.tick(now):
             self.dirty = True
             if self.game.state["over"]:  # a refusal covered the result: bring the result back
-                self.msg.show(winners_line(self.game.state), now, 0)
+                self.msg.show(self.result_text(), now, 0)
         timer = self.timer
         if timer and timer.running:
             event = timer.poll(now)
@@ -254,7 +245,7 @@ class Scorepad(Screen):
         self.msg.draw(fb)
 
 
-class GameMenu(Menu):
+class GameMenu(ActionMenu):
     """Undo, adjust, rounds, ending, a new game with the same players, and home."""
 
     def __init__(self, app, pad):
@@ -266,11 +257,7 @@ class GameMenu(Menu):
             entries = (("Back to game", app.pop), ("Undo", self._undo),
                        ("Adjust score", self._adjust), ("Next round", self._round),
                        ("End game", self._end), ("New game", self._new), ("Home", self._home))
-        self._actions = [e[1] for e in entries]
-        Menu.__init__(self, app, "Scorepad", [e[0] for e in entries], self._pick)
-
-    def _pick(self, index):
-        self._actions[index]()
+        ActionMenu.__init__(self, app, "Scorepad", entries)
 
     def _undo(self):
         self.app.pop()

@@ -83,6 +83,27 @@ class Menu(Screen):
             text.draw(fb, text.ARROW_DOWN, 123, _TOP + _PITCH * (_ROWS - 1))
 
 
+class ActionMenu(Menu):
+    """A menu of (label, callback) entries: picking an entry calls its callback."""
+
+    def __init__(self, app, title, entries, on_back=None):
+        Menu.__init__(self, app, title, [], self._run, on_back=on_back)
+        self.set_entries(entries)
+
+    def set_entries(self, entries):
+        """Replace the entries; the cursor stays put unless the labels changed."""
+        labels = [e[0] for e in entries]
+        self._actions = [e[1] for e in entries]
+        if labels != self.items:
+            self.items = labels
+            self.first = 0
+            self.select(0)
+        self.dirty = True
+
+    def _run(self, index):
+        self._actions[index]()
+
+
 class PlayerPicker(Screen):
     """Pick one player from up to eight names laid out in two columns of four."""
 

@@ -29,6 +29,13 @@ def draw(fb, names, scores, y0, selected=-1, turn=-1, pending=0):
                  i == selected, i == turn, pending if i == selected else 0)
 
 
+def winners_text(names, winners):
+    """'Ann wins!' or 'Tie: Ann, Bob' for a finished game's winner indices."""
+    if len(winners) == 1:
+        return names[winners[0]] + " wins!"
+    return "Tie: " + ", ".join(names[i] for i in winners)
+
+
 def _label(fb, x, y, w, name, selected, turn):
     """Name with the turn arrow; inverted when selected."""
     if selected:
