@@ -26,7 +26,7 @@ def sent(dev, action):
 
 def test_first_frame_is_a_full_frame(tmp_path):
     from tablemate_host.device import Device
-    dev = Device(str(tmp_path))
+    Device(str(tmp_path))  # boots: init sequence and the first frame
     bus = machine.world.bus(0)
     print("\nboot (init + first full frame): %d bytes in %d writes" % (bus.bytes, bus.writes))
     assert bus.bytes >= FULL_FRAME

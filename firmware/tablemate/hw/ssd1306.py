@@ -177,7 +177,7 @@ class SSD1306(framebuf.FrameBuffer):
             return
         self._valid = False  # if the bus fails half way, the next show() resends everything
         lo, hi = self._lo, self._hi
-        g0 = -1  # the window being grown: pages g0..g1, columns c0..c1, costing `cost` bytes
+        g0 = g1 = c0 = c1 = cost = -1  # the window being grown: pages g0..g1, columns c0..c1
         for p in range(self.pages):
             if lo[p] > hi[p]:
                 continue
