@@ -103,16 +103,29 @@ class Transport:
         pass
 
 
+# A Tablemate board runs a hardware watchdog that a soft reset does not stop: once mpremote has
+# interrupted main.py, nothing feeds it and the Pico would reset in the middle of a flash. So if
+# the watchdog is enabled (bit 30 of its CTRL register), every call first feeds it, with the
+# longest timeout rp2 allows. A board without a running watchdog is left without one.
+_WATCHDOG_ON = ("import machine\n"
+                "_wd = 0x400d8000 if 'RP2350' in sys.implementation._machine else 0x40058000\n"
+                "print(1 if machine.mem32[_wd] & 0x40000000 else 0)")
+_FEED = "machine.WDT(timeout=8388).feed()"
+
+
 class SerialBoard(Transport):
     """:class:`Transport` over mpremote's ``SerialTransport`` (already in the raw REPL)."""
 
-    def __init__(self, transport, name):
+    def __init__(self, transport, name, watchdog=False):
         self._t = transport
         self.name = name
+        self.watchdog = watchdog
 
     def _call(self, what, fn, *args):
         from mpremote.transport import TransportError
         try:
+            if self.watchdog:
+                self._t.exec(_FEED)
             return fn(*args)
         except TransportError as er:
             raise FlashError("Lost contact with the board on %s while %s: %s"
@@ -203,12 +216,13 @@ def connect(port=None):
         try:
             transport.enter_raw_repl(soft_reset=True)
             transport.exec("import sys, os")
+            watchdog = transport.exec(_WATCHDOG_ON).strip() == b"1"
         except TransportError:
             transport.close()
             raise FlashError("The board on %s does not answer like MicroPython (no raw REPL). "
                              "Install MicroPython on it (see README), or unplug it and plug it "
                              "back in, then try again." % device)
-        return SerialBoard(transport, device)
+        return SerialBoard(transport, device, watchdog)
     raise FlashError(NO_BOARD)
 
 

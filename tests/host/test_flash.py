@@ -589,7 +589,18 @@ class _RawReplBoard:
                                        for n, d, s in board.listdir(path)],
             stat=stat, mkdir=board.mkdir, remove=board.remove, rmdir=board.rmdir,
             statvfs=board._statvfs)
-        modules = {"os": fake_os, "sys": board._ns["sys"]}
+        ops = board.ops
+
+        class WDT:  # the running firmware's watchdog, fed by the flash tool between operations
+            def __init__(self, timeout):
+                self.timeout = timeout
+
+            def feed(self):
+                ops.append(("wdt feed", self.timeout))
+
+        ctrl = 0x40000000 if getattr(board, "watchdog", False) else 0
+        fake_machine = types.SimpleNamespace(mem32={0x40058000: ctrl}, WDT=WDT)
+        modules = {"os": fake_os, "sys": board._ns["sys"], "machine": fake_machine}
         builtins = {"__import__": lambda name, *a: modules[name], "open": File,
                     "print": lambda *a, **k: print(*a, file=out, **k), "repr": repr,
                     "tuple": tuple, "getattr": getattr}
@@ -626,3 +637,24 @@ def test_serial_adapter_flashes_through_mpremote(tmp_path):
     for path, data in USER_FILES.items():
         assert board.files[path] == data
     assert lines[0].startswith("Board on %s: MicroPython 1.27.0" % port.port)
+    assert ("wdt feed", 8388) not in board.ops  # no watchdog ran: none was started
+
+
+def test_serial_adapter_keeps_a_running_watchdog_fed(tmp_path):
+    # Tablemate's firmware runs a watchdog that survives the soft reset mpremote does on connect:
+    # unfed, it would reset the Pico half way through the copy.
+    fw = _native_firmware(tmp_path)
+    board = FakeBoard(files=dict(USER_FILES))
+    board.watchdog = True
+    port = _RawReplBoard(board)
+    try:
+        real = flash.connect(port.port)
+        assert real.watchdog
+        flash.flash(real, firmware=fw, out=lambda line: None, revision="abc1234")
+        port.wait_for_reset()
+    finally:
+        port.close()
+    writes = [i for i, op in enumerate(board.ops) if op[0] == "write"]
+    assert writes
+    for i in writes:  # every write comes right after a feed
+        assert board.ops[i - 1] == ("wdt feed", 8388), board.ops[i - 2:i + 1]
