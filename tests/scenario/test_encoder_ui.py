@@ -46,8 +46,11 @@ def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     assert dev.shows("New scorepad") and menu_row(dev, "Players: 2"), dump(dev)
     dev.press("OK")  # number entry
     assert dev.shows("Players") and dev.shows("2", font=_big()), dump(dev)
-    dev.turn(-1)  # anticlockwise is UP: +1
+    dev.turn(+1)  # clockwise adds, like a volume knob
     assert dev.shows("3", font=_big()), dump(dev)
+    dev.turn(-1)
+    assert dev.shows("2", font=_big()), dump(dev)
+    dev.turn(+1)
     dev.press("OK")
     assert menu_row(dev, "Players: 3"), dump(dev)
     turn_to(dev, "Start")
@@ -62,7 +65,7 @@ def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     turn_to(dev, "Adjust score")
     dev.press("OK")
     assert dev.shows("Bob +/-"), dump(dev)
-    dev.turn(-1)
+    dev.turn(+1)
     assert dev.shows("1", font=_big()), dump(dev)
     dev.press("OK")
     assert actions(dev) == [["add", 1, 1]]

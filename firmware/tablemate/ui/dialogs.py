@@ -117,6 +117,9 @@ class Notice(_Box):
 class NumberEntry(Screen):
     """Enter a number with big digits. UP/RIGHT add, DOWN/LEFT subtract; holding accelerates.
 
+    On a rotary encoder a clockwise turn is DOWN (the next menu row) but, like any volume knob,
+    it adds here.
+
     ``fmt`` turns the value into the string shown (digits, ':', '+', '-' for the big font);
     ``zero`` is a word shown instead of 0 (e.g. "none" for "no target").
     """
@@ -149,6 +152,8 @@ class NumberEntry(Screen):
             sign = -1
         else:
             return
+        if self.app.layout == "encoder":
+            sign = -sign
         self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
         self.value = min(self.hi, max(self.lo, self.value + sign * self.step * accel(self._repeats)))
         self.dirty = True
