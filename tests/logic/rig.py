@@ -1,0 +1,139 @@
+"""A bench for the real app that runs on both VMs: fake bus, scripted keys, hand-moved time.
+
+Scenario tests on the host use the full fake ``machine`` world; MicroPython has no such world,
+so this rig gives the app the smallest honest parts instead (an I2C object that checksums what it
+is sent, a PWM that records notes, an input object that plays queued key events) and lets a test
+walk through screens on CPython and on MicroPython alike.
+"""
+
+import os
+
+from tablemate import keys as K
+
+
+class FakeI2C:
+    """Counts bytes and folds them into a checksum, so two VMs can compare their streams."""
+
+    def __init__(self):
+        self.bytes = 0
+        self.sum = 0
+
+    def _take(self, buf):
+        s = self.sum
+        for b in buf:
+            s = (s * 31 + b) & 0xFFFFFFF
+        self.sum = s
+        self.bytes += len(buf)
+
+    def writeto(self, addr, buf, stop=True):
+        self._take(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        for buf in vector:
+            self._take(buf)
+
+    def scan(self):
+        return [0x3C]
+
+
+class FakePWM:
+    def __init__(self):
+        self.notes = []
+        self._freq = 0
+
+    def freq(self, f=None):
+        if f is not None:
+            self._freq = f
+        return self._freq
+
+    def duty_u16(self, d=None):
+        if d:
+            self.notes.append(self._freq)
+
+
+class FakeProbe:
+    def scan(self):
+        return [0x3C]
+
+    def battery_volts(self):
+        return 4.1
+
+
+class ScriptInput:
+    """Plays queued (key, kind) events on the next poll."""
+
+    def __init__(self):
+        self.queue = []
+
+    def poll(self, now, emit):
+        while self.queue:
+            key, kind = self.queue.pop(0)
+            emit(key, kind)
+
+    def close(self):
+        pass
+
+
+class Rig:
+    """The real App with a real SSD1306 driver on the fakes above."""
+
+    def __init__(self, root, names=("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")):
+        from tablemate.app import App
+        from tablemate.hw.buzzer import Buzzer
+        from tablemate.hw.ssd1306 import SSD1306
+        self.root = root
+        with open(root + "/settings.json", "w") as f:
+            f.write('{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
+        self.i2c = FakeI2C()
+        self.pwm = FakePWM()
+        self.input = ScriptInput()
+        self.display = SSD1306(self.i2c)
+        self.app = App(self.display, lambda layout: self.input, root, Buzzer(self.pwm), FakeProbe())
+        self.now = 1000
+        self.app.start(self.now)
+        self.advance(10)
+
+    def advance(self, ms):
+        """Run the loop for ``ms`` of time, 10 ms a pass."""
+        for _ in range(ms // 10):
+            self.now += 10
+            self.app.tick(self.now)
+
+    def press(self, key, repeats=0):
+        """A press (with ``repeats`` auto-repeat events, as a held key gives) and its release."""
+        q = self.input.queue
+        q.append((key, K.PRESS))
+        for _ in range(repeats):
+            q.append((key, K.REPEAT))
+        q.append((key, K.RELEASE))
+        self.advance(20)
+
+    def presses(self, *keys):
+        for key in keys:
+            self.press(key)
+
+    def top(self):
+        return type(self.app.top()).__name__
+
+    def choose(self, label):
+        """Move a menu's cursor to the row ``label`` and press OK."""
+        menu = self.app.top()
+        target = menu.items.index(label)
+        while menu.index != target:
+            self.press(K.DOWN)
+        self.press(K.OK)
+
+    def lines(self, name):
+        """The lines of a file on the app's flash, [] when it does not exist."""
+        try:
+            with open(self.root + "/" + name) as f:
+                return f.read().split("\n")[:-1]
+        except OSError:
+            return []
+
+    def exists(self, name):
+        try:
+            os.stat(self.root + "/" + name)
+            return True
+        except OSError:
+            return False
