@@ -9,7 +9,7 @@ on replay is corruption: the file is copied aside and cut before that line.
 
 import sys
 
-from tablemate import journal
+from tablemate import files, journal
 from tablemate.rules import RuleError
 
 UNDO = ["undo"]
@@ -101,7 +101,7 @@ class Game:
         try:
             state = rules.setup(g.opts)
         except RuleError:
-            journal.aside(path, True)
+            files.aside(path, True)
             return None, "Bad journal: copy kept"
         keep, stop = _resolve(lines)
         for k in range(len(keep)):

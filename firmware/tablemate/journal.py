@@ -11,62 +11,15 @@ Every rewrite goes through path + ".tmp" and a rename, so the file is always who
 import json
 import os
 
-from micropython import const
+from tablemate.files import aside, copy, replace
 
 VERSION = 1
 TORN = "Dropped torn entry"
-_CHUNK = const(256)
-
-
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
-def replace(tmp, path):
-    """Rename tmp to path, replacing path."""
-    # LittleFS (the Pico) and POSIX rename over an existing file; FAT does not.
-    try:
-        os.rename(tmp, path)
-    except OSError:
-        os.remove(path)
-        os.rename(tmp, path)
-
-
-def _copy(src, dst, length=-1):
-    """Copy the first length bytes of src (all if length < 0) to dst."""
-    with open(src, "rb") as fi:
-        with open(dst, "wb") as fo:
-            while length:
-                n = _CHUNK if length < 0 else min(_CHUNK, length)
-                data = fi.read(n)
-                if not data:
-                    break
-                fo.write(data)
-                if length > 0:
-                    length -= len(data)
-
-
-def aside(path, move=False):
-    """Copy (or move) path to the first free name of path.bad, path.bad1, ...; return it."""
-    name = path + ".bad"
-    i = 0
-    while _exists(name):
-        i += 1
-        name = path + ".bad" + str(i)
-    if move:
-        os.rename(path, name)
-    else:
-        _copy(path, name)
-    return name
 
 
 def _keep_prefix(path, length):
     tmp = path + ".tmp"
-    _copy(path, tmp, length)
+    copy(path, tmp, length)
     replace(tmp, path)
 
 

@@ -8,7 +8,7 @@ Unknown keys are ignored (and dropped on the next save).
 
 import json
 
-from tablemate.journal import aside, replace
+from tablemate.files import aside, replace
 
 LAYOUTS = ("six", "five", "three", "encoder")
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
