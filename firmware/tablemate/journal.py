@@ -11,10 +11,13 @@ Every rewrite goes through path + ".tmp" and a rename, so the file is always who
 import json
 import os
 
+from micropython import const
+
 from tablemate.files import aside, copy, replace
 
 VERSION = 1
 TORN = "Dropped torn entry"
+_CHUNK = const(512)
 
 
 def _keep_prefix(path, length):
@@ -76,6 +79,29 @@ def _bad(path, line_no):
     return "Bad line %d: copy kept" % line_no
 
 
+def _lines(f):
+    """The lines of f, the last one perhaps without its newline, read a chunk at a time.
+
+    ``readline`` on a device file reads one byte per call; a resume reads every line, so one
+    read per chunk matters (about twice as fast in the MicroPython VM).
+    """
+    rest = b""
+    while True:
+        chunk = f.read(_CHUNK)
+        if not chunk:
+            break
+        rest += chunk
+        start = 0
+        end = rest.find(b"\n")
+        while end >= 0:
+            yield rest[start:end + 1]
+            start = end + 1
+            end = rest.find(b"\n", start)
+        rest = rest[start:]
+    if rest:
+        yield rest
+
+
 def read_header(path):
     """The header of the journal at path if it is sound, else None; reads only the first line."""
     try:
@@ -98,31 +124,31 @@ def load(path):
     except OSError:
         return None, [], None
     actions = []
+    header = None
     good = 0  # length of the good prefix in bytes
     bad_line = 0  # line number (header = 1) of a damaged line that is not the last
-    torn = False
+    damaged = False  # a line could not be read; torn if nothing follows it
     try:
-        line = f.readline()
-        header = _parse(line, dict) if line.endswith(b"\n") else None
-        if _good_header(header):
-            good = len(line)
-            while True:
-                line = f.readline()
-                if not line:
+        for line in _lines(f):
+            if damaged:  # more after the damage: it is not a torn tail
+                bad_line = len(actions) + 2
+                break
+            if header is None:
+                header = _parse(line, dict) if line.endswith(b"\n") else None
+                if not _good_header(header):
+                    header = None
                     break
-                action = _parse(line, list) if line.endswith(b"\n") else None
-                if action is None:
-                    if f.readline():
-                        bad_line = len(actions) + 2
-                    else:
-                        torn = True
-                    break
-                actions.append(action)
-                good += len(line)
-        else:
-            header = None
+                good = len(line)
+                continue
+            action = _parse(line, list) if line.endswith(b"\n") else None
+            if action is None:
+                damaged = True
+                continue
+            actions.append(action)
+            good += len(line)
     finally:
         f.close()
+    torn = damaged and not bad_line
     if header is None:
         aside(path, True)
         return None, [], "Bad journal: copy kept"
