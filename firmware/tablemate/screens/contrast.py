@@ -19,12 +19,11 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate import session
-from tablemate.rules import RuleError
 from tablemate.rules import contrast as rules
 from tablemate.ui import icons, scoretable, text
 from tablemate.ui.dialogs import Confirm, Notice, NumberEntry
 from tablemate.ui.menu import ActionMenu, Menu, draw_title
-from tablemate.ui.msgline import MessageLine
+from tablemate.ui.gamescreen import GameScreen
 from tablemate.ui.screen import Screen
 
 NAME = "contrast"
@@ -118,27 +117,18 @@ class Setup(Menu):
         session.begin(self.app, NAME, opts)
 
 
-class Contrast(Screen):
+class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
     def __init__(self, app, game):
-        Screen.__init__(self, app)
-        self.game = game
-        self.msg = MessageLine()
+        GameScreen.__init__(self, app, game)
         self.cur = 0
         self.view = FINAL if game.state["over"] else PICK
         self._suggest()
 
     # -- actions ------------------------------------------------------------------------
-    def do(self, action):
-        """Journal ``action``; a refusal goes to the message line and changes nothing."""
-        try:
-            self.game.do(action)
-        except RuleError as err:
-            self.msg.show(str(err), self.app.now)
-            self.dirty = True
-            return False
-        self.dirty = True
+    def done(self):
+        """After a pick: the next player's cursor, or the round's result with its sound."""
         state = self.game.state
         if state["picks"]:
             self._suggest()
@@ -149,7 +139,6 @@ class Contrast(Screen):
                 self.app.beep(FANFARE)
             else:
                 self.app.beep(BEEP_WON if state["last"]["winners"] else BEEP_NOBODY)
-        return True
 
     def pick(self):
         """The current player picks the symbol under the cursor."""
@@ -167,17 +156,14 @@ class Contrast(Screen):
             taken = state["picks"][-1]
         else:
             taken = state["last"]["picks"][-1] if state["last"] else None
-        try:
-            self.game.undo()
-        except RuleError as err:
-            self.msg.show(str(err), self.app.now)
-        else:
-            state = self.game.state
-            self.view = PICK
-            if taken is not None:
-                self.cur = SYMBOLS.index(taken)
-            self.msg.show("Undone: " + state["names"][rules.turn(state)], self.app.now)
-        self.dirty = True
+        if not GameScreen.undo(self):
+            return False
+        state = self.game.state
+        self.view = PICK
+        if taken is not None:
+            self.cur = SYMBOLS.index(taken)
+        self.msg.show("Undone: " + state["names"][rules.turn(state)], self.app.now)
+        return True
 
     def go_on(self):
         """Leave the result view: the next round's picks, or the ranking after the last round."""
@@ -225,10 +211,6 @@ class Contrast(Screen):
                 self._move(key)  # an arrow already starts the next pick: one press saved
         elif key == K.OK:
             self.leave()
-
-    def tick(self, now):
-        if self.msg.tick(now):
-            self.dirty = True
 
     def draw(self, fb):
         if self.view == PICK:

@@ -13,12 +13,10 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
-from tablemate.rules import RuleError
 from tablemate.ui import scoretable, text
 from tablemate.ui.dialogs import Confirm, NumberEntry, accel
 from tablemate.ui.menu import ActionMenu, Menu
-from tablemate.ui.msgline import MessageLine
-from tablemate.ui.screen import Screen
+from tablemate.ui.gamescreen import GameScreen
 
 NAME = "scorepad"
 TIMERS = (0, 15, 30, 45, 60, 90, 120, 180, 300)  # per-turn countdown choices, seconds
@@ -94,41 +92,27 @@ class Setup(Menu):
         session.begin(self.app, NAME, opts)
 
 
-class Scorepad(Screen):
+class Scorepad(GameScreen):
     """The running game: the table, the status line and the message line."""
 
     def __init__(self, app, game):
-        Screen.__init__(self, app)
-        self.game = game
+        GameScreen.__init__(self, app, game)
         self.sel = game.state["turn"]
         self.pending = 0
         self._pending_at = 0
         self._repeats = 0
-        self.msg = MessageLine()
         seconds = game.opts.get("timer", 0)
         self.timer = Countdown(seconds * 1000) if seconds else None
         self._shown_s = -1
         if self.timer:
             self.timer.start(app.now)
-        self._announce()
+        self.done()
 
     @property
     def keep_awake(self):
         return self.timer is not None and self.timer.running
 
     # -- actions -----------------------------------------------------------------------
-    def do(self, action):
-        """Apply ``action`` through the journal; a refusal goes to the message line."""
-        try:
-            self.game.do(action)
-        except RuleError as err:
-            self.msg.show(str(err), self.app.now)
-            self.dirty = True
-            return False
-        self.dirty = True
-        self._announce()
-        return True
-
     def commit(self):
         """Journal the pending score change as one action."""
         if self.pending:
@@ -137,21 +121,16 @@ class Scorepad(Screen):
             self.do(["add", self.sel, delta])
 
     def undo(self):
+        """Drop a pending change, or else take back the last journaled action."""
         if self.pending:
             self.pending = 0
             self.dirty = True
-            return
-        try:
-            self.game.undo()
-        except RuleError as err:
-            self.msg.show(str(err), self.app.now)
-        else:
-            self.sel = min(self.sel, len(self.game.state["names"]) - 1)
-            self.msg.clear()
-            if self.timer and not self.timer.running:
-                self.timer.start(self.app.now)  # the end undone: the turn's countdown goes on
-            self._announce()
-        self.dirty = True
+            return False
+        if not GameScreen.undo(self):
+            return False
+        if self.timer and not self.timer.running:
+            self.timer.start(self.app.now)  # the end undone: the turn's countdown goes on
+        return True
 
     def next_turn(self):
         self.commit()
@@ -169,7 +148,8 @@ class Scorepad(Screen):
         state = self.game.state
         return scoretable.winners_text(state["names"], state["winners"])
 
-    def _announce(self):
+    def done(self):
+        """A finished game is announced: the winners stay on the message line, with a tune."""
         state = self.game.state
         if state["over"]:
             if self.timer:
