@@ -5,7 +5,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 VM = tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: sim test screens bench flash clean
+.PHONY: sim test screens bench flash generate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,15 @@ flash: $(VENV)/.dev
 
 bench: $(VENV)/.dev $(VM)
 	$(BIN)/tablemate bench
+
+# After changing fonts, icons, board.py, firmware files or screens: every generated file anew
+# (tests fail while any of them is stale). The wiring PNG needs rsvg-convert (librsvg2-bin).
+generate: $(VENV)/.dev
+	$(BIN)/python tools/gen_fonts.py
+	$(BIN)/python tools/gen_icons.py
+	$(BIN)/python tools/gen_package_json.py
+	$(BIN)/python tools/gen_hardware.py
+	$(BIN)/tablemate screens
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules
