@@ -26,3 +26,15 @@ def test_self_test_and_about_walk():
 
 def test_error_net_walk():
     tours.error_net(scratch_dir("tour_error"))
+
+
+def test_history_headlines_tell_a_lost_coop_game_from_an_unfinished_one():
+    from tablemate.screens import history
+    assert history.headline({"game": "scorepad", "names": ["Ann", "Bob"], "winners": [1]}) \
+        == "scorepad: Bob"
+    assert history.headline({"game": "contrast", "names": ["Ann", "Bob"], "winners": [],
+                             "outcome": "lose"}) == "contrast: lost"
+    assert history.headline({"game": "contrast", "names": ["Ann", "Bob"], "winners": [],
+                             "outcome": "draw"}) == "contrast: draw"
+    assert history.headline({"game": "scorepad", "names": ["Ann"], "winners": []}) \
+        == "scorepad: unfinished"

@@ -42,10 +42,17 @@ def recent(path, keep):
     return games
 
 
+_OUTCOMES = {"lose": "lost", "draw": "draw"}  # co-op games lost or drawn have no winners
+
+
 def headline(g):
+    """'scorepad: Ann', 'contrast: lost' (co-op), or 'unfinished' for a game left early."""
     names = g.get("names", [])
     won = g.get("winners", [])
-    who = ", ".join(names[i] for i in won if i < len(names)) if won else "unfinished"
+    if won:
+        who = ", ".join(names[i] for i in won if i < len(names))
+    else:
+        who = _OUTCOMES.get(g.get("outcome"), "unfinished")
     return "%s: %s" % (g.get("game", "?"), who)
 
 
