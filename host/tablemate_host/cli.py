@@ -1,6 +1,7 @@
-"""The ``tablemate`` command: simulator, flashing a Pico, README screens and benchmark."""
+"""The ``tablemate`` command: simulator, flashing a Pico, pulling its history, screens, benchmark."""
 
 import argparse
+import os
 import sys
 
 import tablemate_host  # noqa: F401  (installs the fakes before any firmware import)
@@ -30,6 +31,14 @@ def build_parser():
     fl.add_argument("--dry-run", action="store_true",
                     help="show what would be written and removed, change nothing")
 
+    pl = sub.add_parser("pull", help="copy the history, error log and settings from a connected Pico")
+    pl.add_argument("--port", help="serial port of the board (default: the first board found)")
+    pl.add_argument("--out", default="pulled", help="folder to copy into (default: ./pulled)")
+
+    rp = sub.add_parser("report", help="print the games in a pulled history and who won most")
+    rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),
+                    help="a history file (default: pulled/history.jnl)")
+
     bench = sub.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true")
     return parser
@@ -46,8 +55,13 @@ def main(argv=None):
     if args.command == "flash":
         from tablemate_host import flash
         return flash.main(args)
+    if args.command == "pull":
+        from tablemate_host import pull
+        return pull.main_pull(args)
+    if args.command == "report":
+        from tablemate_host import pull
+        return pull.main_report(args)
     if args.command == "bench":
-        import os
         import runpy
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
         bench = runpy.run_path(os.path.join(root, "tools", "bench.py"))

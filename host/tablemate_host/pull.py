@@ -1,0 +1,105 @@
+"""``tablemate pull`` and ``tablemate report``: the games a Tablemate played, on your computer.
+
+The device keeps one JSON line per finished game in ``/history.jnl`` (and tracebacks in
+``/errors.log``). ``pull`` copies those files, and the settings, from a connected Pico through the
+same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
+nothing on the board. ``report`` reads a history file and prints every game and a table of wins.
+"""
+
+import json
+import os
+import sys
+
+from tablemate_host import flash
+
+FILES = ("history.jnl", "errors.log", "settings.json")
+
+
+def pull(board, out_dir, out=print):
+    """Copy the device's history, error log and settings into ``out_dir``; return what was copied."""
+    os.makedirs(out_dir, exist_ok=True)
+    copied = []
+    for name in FILES:
+        if board.stat("/" + name) is None:
+            out("%-14s not on the board" % name)
+            continue
+        data = board.read("/" + name)
+        with open(os.path.join(out_dir, name), "wb") as f:
+            f.write(data)
+        copied.append(name)
+        out("%-14s %6d bytes -> %s" % (name, len(data), os.path.join(out_dir, name)))
+    return copied
+
+
+def read_history(path):
+    """The readable game records of a history file (a torn or foreign line is skipped)."""
+    games = []
+    with open(path, "rb") as f:
+        for line in f:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(record, dict) and isinstance(record.get("names"), list):
+                games.append(record)
+    return games
+
+
+def report(games, out=print):
+    """Print each game, then players by wins (a shared win counts for everyone sharing it)."""
+    if not games:
+        out("No finished games.")
+        return
+    played = {}
+    wins = {}
+    for n, g in enumerate(games, 1):
+        names = g["names"]
+        scores = g.get("scores", [])
+        winners = [names[i] for i in g.get("winners", []) if i < len(names)]
+        if winners:
+            result = "won by " + ", ".join(winners)
+        else:
+            result = {"lose": "lost (co-op)", "draw": "drawn (co-op)"}.get(g.get("outcome"),
+                                                                         "unfinished")
+        table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
+                                                                                len(scores))))
+        out("%3d  %-9s %-24s %s" % (n, g.get("game", "?"), result, table))
+        for name in names:
+            played[name] = played.get(name, 0) + 1
+        for name in winners:
+            wins[name] = wins.get(name, 0) + 1
+    out("")
+    out("%-10s %6s %6s" % ("player", "games", "wins"))
+    for name in sorted(played, key=lambda p: (-wins.get(p, 0), -played[p], p)):
+        out("%-10s %6d %6d" % (name, played[name], wins.get(name, 0)))
+
+
+def main_pull(args, connect=flash.connect, out=print):
+    """Entry point of ``tablemate pull``; returns the exit status."""
+    board = None
+    try:
+        board = connect(args.port)
+        pull(board, args.out, out)
+    except flash.FlashError as er:
+        print("tablemate pull: %s" % er, file=sys.stderr)
+        return 1
+    finally:
+        if board is not None:
+            try:
+                board.reset()  # connecting stopped the firmware: start it again
+            except (flash.FlashError, OSError):
+                pass
+            board.close()
+    return 0
+
+
+def main_report(args, out=print):
+    """Entry point of ``tablemate report``."""
+    try:
+        games = read_history(args.file)
+    except OSError as er:
+        print("tablemate report: cannot read %s (%s); `tablemate pull` fetches it from the Pico"
+              % (args.file, er.strerror), file=sys.stderr)
+        return 1
+    report(games, out)
+    return 0
