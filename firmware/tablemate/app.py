@@ -55,13 +55,13 @@ class App:
     def start(self, now):
         """Show the home screen, then anything found at boot that the player must know."""
         from tablemate.screens import home
-        from tablemate.ui.dialogs import Notice
         self.now = now
         self._last_input = now
         self.apply_settings()
         self.push(home.Home(self))
         home.offer_resume(self)
         if self._problem:  # on top, so it is read before the resume question
+            from tablemate.ui.dialogs import Notice
             self.push(Notice(self, self._problem))
             self._problem = None
 

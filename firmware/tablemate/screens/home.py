@@ -5,7 +5,6 @@ battery must never cost the table its game.
 """
 
 from tablemate import session
-from tablemate.ui.dialogs import Confirm, Notice
 from tablemate.ui.menu import ActionMenu
 
 
@@ -57,6 +56,7 @@ class Home(ActionMenu):
     def _about(self):
         import gc
         gc.collect()
+        from tablemate.ui.dialogs import Notice
         self.app.push(Notice(self.app, "Tablemate %s\nFree RAM %d B" % (self.app.version, gc.mem_free())))
 
 
@@ -64,6 +64,7 @@ def offer_resume(app):
     """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
     name = session.saved_name(app)
     if name:
+        from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: session.resume(app)))
     elif session.damaged(app):
         session.resume(app)  # reports the damage and keeps the file aside

@@ -4,7 +4,7 @@ The data module is generated from ASCII art by ``tools/gen_icons.py``; this modu
 screen calls, so regenerating the icons never touches code.
 """
 
-from tablemate.ui import bitmap
+from tablemate.ui import text
 from tablemate.ui.icondata import DATA, H, NAMES, W
 
 _BYTES = W * ((H + 7) // 8)
@@ -19,4 +19,4 @@ def index(name):
 def draw(fb, name, x, y, color=1):
     """Blit icon ``name`` with its top-left at (x, y): lit pixels only (color=0: dark pixels)."""
     i = NAMES.index(name) * _BYTES
-    bitmap.blit(fb, _MV[i:i + _BYTES], W, H, x, y, color)
+    text.blit(fb, _MV[i:i + _BYTES], W, H, x, y, color)

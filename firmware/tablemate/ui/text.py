@@ -11,8 +11,15 @@ moves right by the glyph's advance (its width plus the font's spacing), so `widt
 `draw(...) - x`, trailing gap included. Characters a font lacks are drawn as '?'.
 """
 
+import framebuf
+
 from tablemate.ui import fonts
-from tablemate.ui.bitmap import DARK, VLSB
+
+VLSB = framebuf.MONO_VLSB
+# Dark drawing (color=0, on a highlighted bar) maps bit 1 to colour 0 through this two-entry
+# palette with key 1: framebuf compares the key after the palette lookup, so only set bits clear.
+DARK = framebuf.FrameBuffer(bytearray(2), 2, 1, VLSB)
+DARK.pixel(0, 0, 1)
 
 # Symbols of the small font (codes 1-6), usable inside any string, e.g. text.ARROW + "Start".
 ARROW = "\x01"  # cursor: a small triangle pointing right
@@ -87,6 +94,14 @@ def draw(fb, s, x, y, font=SMALL, color=1):
         fb.blit((data[start:start + w * pages], w, height, VLSB), x, y, key, palette)
         x += w + gap
     return x
+
+
+def blit(fb, data, w, h, x, y, color=1):
+    """Draw any w x h MONO_VLSB bitmap (an icon) from ``data`` like a glyph, lit or dark."""
+    if color:
+        fb.blit((data, w, h, VLSB), x, y, 0)
+    else:
+        fb.blit((data, w, h, VLSB), x, y, 1, DARK)
 
 
 def width(s, font=SMALL):
