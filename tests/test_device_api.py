@@ -24,28 +24,24 @@ def _stub():
         return ast.parse(f.read())
 
 
-def _declared():
-    tree = _stub()
+def _defined(body):
+    """Names a stub body declares: functions, classes and (annotated) assignments."""
     names = set()
-    classes = {}
-    for node in tree.body:
+    for node in body:
         if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
         elif isinstance(node, ast.Assign):
             names.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        if isinstance(node, ast.ClassDef):
-            members = set()
-            for item in node.body:
-                if isinstance(item, (ast.FunctionDef, ast.ClassDef)):
-                    members.add(item.name)
-                elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-                    members.add(item.target.id)
-                elif isinstance(item, ast.Assign):
-                    members.update(t.id for t in item.targets if isinstance(t, ast.Name))
-            classes[node.name] = members
-    return names, classes
+    return names
+
+
+def _declared():
+    """(module-level names, {class name: its members}) of rp2's machine stub."""
+    body = _stub().body
+    classes = {node.name: _defined(node.body) for node in body if isinstance(node, ast.ClassDef)}
+    return _defined(body), classes
 
 
 def _uses(path):
