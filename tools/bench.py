@@ -103,7 +103,7 @@ class FakeI2C:
 
 class FakeButtons:
     # The app's input (poll(now, emit)): the key machine fed with the pressed bits a
-    # benchmark step sets, like tablemate.hw.buttons.ButtonInput without pins.
+    # benchmark step sets, like tablemate.keys.ButtonInput without pins.
     def __init__(self):
         self.bits = 0
         self.keys = None

@@ -4,11 +4,14 @@ Everything the app touches is injected (display, an input per button layout, buz
 probe for the self-test, a root directory for files), and
 time arrives as ``now`` with every ``tick``: the same object runs on the Pico under ``main.py``, in
 the terminal simulator and in scenario tests with a fake clock.
+
+``Buzzer`` is here too: the app is its only user (``beep``), and on a Pico a module of its own
+would add 10-15 ms of file lookups to every boot. It plays (frequency_hz, ms) notes (0 = a
+rest) on an injected PWM, one note change per tick, so a tune never blocks the loop.
 """
 
-import os
 import sys
-from time import ticks_diff
+from time import ticks_add, ticks_diff
 
 from micropython import const
 
@@ -18,7 +21,7 @@ from tablemate import keys as K
 _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
-_ERRLOG_MAX = const(16384)
+_HALF = const(32768)
 CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
 
 
@@ -36,6 +39,7 @@ class App:
         self.layouts = layouts or settings.LAYOUTS
         self.input = None
         self.stack = []
+        self.game = None  # the game in progress, kept in RAM by ``session`` between visits
         self.now = 0
         self.version = VERSION
         self.settings, self._problem = settings.load(self.path("settings.json"))
@@ -54,12 +58,12 @@ class App:
     # -- lifecycle -------------------------------------------------------------
     def start(self, now):
         """Show the home screen, then anything found at boot that the player must know."""
-        from tablemate.screens import home
+        from tablemate import screens
         self.now = now
         self._last_input = now
         self.apply_settings()
-        self.push(home.Home(self))
-        home.offer_resume(self)
+        self.push(screens.Home(self))
+        screens.offer_resume(self)
         if self._problem:  # on top, so it is read before the resume question
             from tablemate.ui.dialogs import Notice
             self.push(Notice(self, self._problem))
@@ -75,7 +79,7 @@ class App:
             self._check_idle(now)
             if self.buzzer:
                 self.buzzer.tick(now)
-            self._redraw()
+            self.redraw()
         except Exception as exc:  # the net: a broken screen must not take the game with it
             self.fail(exc)
 
@@ -129,29 +133,22 @@ class App:
 
     def fail(self, exc):
         """Log ``exc``, show it, and leave the player on the home menu with the journal intact."""
-        self._log_error(exc)
-        if self._failing:  # the error screen itself failed: show the bare minimum
-            self.stack = []
-            self.display.fill(0)
-            self.display.fill_rect(0, 0, 128, 8, 1)  # a lit bar: the screen code is beyond trust
-            self.display.show()
-            return
-        self._failing = True
-        try:
-            from tablemate.screens.error import ErrorScreen
-            while len(self.stack) > 1:
-                try:
-                    self.stack.pop().on_close()
-                except Exception:
-                    pass
-            if not self.stack:
-                from tablemate.screens import home
-                self.stack.append(home.Home(self))
-            self.push(ErrorScreen(self, exc))
-            self._redraw()
-        except Exception as again:
-            self.fail(again)
-        self._failing = False
+        self.game = None  # "Continue" replays the journal rather than trust what was in RAM
+        if not self._failing:
+            self._failing = True
+            try:
+                from tablemate.screens import error  # only now: a healthy boot never loads it
+                error.show(self, exc)
+                self._failing = False
+                return
+            except Exception as again:  # the error screen itself failed
+                exc = again
+            self._failing = False
+        sys.print_exception(exc)
+        self.stack = []
+        self.display.clear()
+        self.display.fill_rect(0, 0, 128, 8, 1)  # a lit bar: the screen code is beyond trust
+        self.display.show()
 
     # -- internals --------------------------------------------------------------------
     def _use_layout(self, layout):
@@ -199,7 +196,8 @@ class App:
             self._idle = _DIM
             self.display.contrast(0)
 
-    def _redraw(self):
+    def redraw(self):
+        """Draw the screens from the top opaque one up, if any is dirty, and send the frame."""
         stack = self.stack
         if not stack:
             return
@@ -214,29 +212,47 @@ class App:
         if not dirty:
             return
         fb = self.display
-        fb.fill(0)
+        fb.clear()
         for i in range(first, len(stack)):
             stack[i].draw(fb)
             stack[i].dirty = False
         if self._idle != _OFF:
             fb.show()
 
-    def _log_error(self, exc):
-        path = self.path("errors.log")
-        try:
-            if os.stat(path)[6] > _ERRLOG_MAX:
-                old = self.path("errors.old")
-                try:
-                    os.remove(old)
-                except OSError:
-                    pass
-                os.rename(path, old)
-        except OSError:
-            pass
-        try:
-            with open(path, "a") as f:
-                f.write("--- %d v%s\n" % (self.now, VERSION))
-                sys.print_exception(exc, f)
-        except OSError:
-            pass
-        sys.print_exception(exc)
+
+class Buzzer:
+    """Drives an already-built ``machine.PWM`` (injected, so this module never imports machine)."""
+
+    def __init__(self, pwm):
+        self.pwm = pwm
+        self.pwm.duty_u16(0)
+        self._pattern = ()
+        self._index = 0
+        self._until = 0
+
+    @property
+    def busy(self):
+        return self._index < len(self._pattern)
+
+    def play(self, pattern, now):
+        """Start ``pattern`` now, cutting off whatever was playing."""
+        self._pattern = pattern
+        self._index = 0
+        self._note(now)
+
+    def tick(self, now):
+        if self._index < len(self._pattern) and ticks_diff(now, self._until) >= 0:
+            self._index += 1
+            self._note(now)
+
+    def _note(self, now):
+        if self._index >= len(self._pattern):
+            self.pwm.duty_u16(0)
+            return
+        freq, ms = self._pattern[self._index]
+        if freq:
+            self.pwm.freq(freq)
+            self.pwm.duty_u16(_HALF)
+        else:
+            self.pwm.duty_u16(0)
+        self._until = ticks_add(now, ms)

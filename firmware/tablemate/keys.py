@@ -4,8 +4,17 @@ The hardware layer only reads pins; everything about timing lives here and is fe
 same code runs on the Pico, in the simulator and in tests with exact control of time. ``update``
 allocates nothing: per-line state sits in bit masks and two preallocated lists.
 
+``ButtonInput`` is the input object the app polls for a button layout: the pins arrive built
+(inputs with pull-ups, made by ``tablemate.hw.gadget`` from the board configuration), so this
+module never imports machine. Its pin interrupts only raise ``woken``, which ends the main loop's
+nap early: a press is sampled within a millisecond of its first edge, while the loop still sleeps
+between passes. (``tablemate.hw.encoder.EncoderInput`` is the rotary encoder's input.)
+
 Choices worth knowing:
-- A line's debounced level flips only after the raw level has been stable for ``debounce_ms``;
+- A line's level flips at its first edge, and then the line is deaf for ``debounce_ms``: the
+  chatter of a bouncing contact falls inside that window, and a press is acted on at once
+  instead of after the contact has settled (on a Pico that wait was most of a key's latency).
+  A level that still differs when the window closes flips then (a tap shorter than the window).
   LONG and REPEAT times are counted from the PRESS event.
 - Lines already pressed at the first ``update`` (the key that chose a new layout, a key held at
   boot) are ignored until released: no events at all for that hold.
@@ -57,10 +66,10 @@ class Keys:
         self._long = long_ms
         self._delay = repeat_delay_ms
         self._every = repeat_ms
-        self._since = [0] * n  # when each line's raw level last changed
+        self._since = [0] * n  # when each line last flipped
         self._due = [0] * n  # when each held line's next LONG or REPEAT is due
-        self._raw = 0  # raw bits at the last update
         self._down = 0  # debounced bits
+        self._deaf = 0  # lines inside their debounce window
         self._quiet = 0  # held lines with nothing more to time (LONG given, or ignored)
         self._mute = 0  # held lines whose release is silent too
         self._fresh = True  # no update seen yet
@@ -70,25 +79,24 @@ class Keys:
         bits = pressed_bits & self._all
         if self._fresh:
             self._fresh = False
-            self._raw = self._down = self._quiet = self._mute = bits
+            self._down = self._quiet = self._mute = bits
             return
-        changed = bits ^ self._raw
-        if changed:
-            self._raw = bits
-            for i in range(self._n):
-                if changed & (1 << i):
-                    self._since[i] = now
-        if not ((bits ^ self._down) or (self._down & ~self._quiet)):
-            return  # nothing settling, nothing held that has a LONG or REPEAT to come
+        if not ((bits ^ self._down) or (self._down & ~self._quiet) or self._deaf):
+            return  # nothing to flip, nothing held that has a LONG or REPEAT to come
         for i in range(self._n):
             b = 1 << i
+            if self._deaf & b:
+                if ticks_diff(now, self._since[i]) < self._debounce:
+                    continue
+                self._deaf &= ~b
             if (bits ^ self._down) & b:
-                if ticks_diff(now, self._since[i]) >= self._debounce:
-                    self._down ^= b
-                    if bits & b:
-                        self._pressed(i, b, now, emit)
-                    else:
-                        self._released(i, b, emit)
+                self._down ^= b
+                self._deaf |= b
+                self._since[i] = now
+                if bits & b:
+                    self._pressed(i, b, now, emit)
+                else:
+                    self._released(i, b, emit)
             elif self._down & b and not self._quiet & b and ticks_diff(now, self._due[i]) >= 0:
                 self._held(i, b, now, emit)
 
@@ -132,3 +140,47 @@ class Keys:
             emit(BACK, PRESS)
         else:
             emit(key, LONG)
+
+
+class Buttons:
+    """Samples a fixed sequence of pull-up input pins."""
+
+    def __init__(self, pins):
+        self._pins = tuple(pins)
+        self._n = len(self._pins)
+
+    def read(self):
+        """Return the pressed bits: bit i is set when pins[i] reads low."""
+        bits = 0
+        pins = self._pins
+        for i in range(self._n):
+            if pins[i].value() == 0:
+                bits |= 1 << i
+        return bits
+
+
+class ButtonInput:
+    """Buttons of one layout (pins in ``keys.LAYOUTS[layout]`` order) through the key machine."""
+
+    def __init__(self, pins, layout):
+        self.layout = layout
+        self._pins = tuple(pins)
+        self._buttons = Buttons(self._pins)
+        self._keys = Keys(layout)
+        self.woken = False  # an edge since the last poll
+        edge = self._edge
+        for pin in self._pins:
+            pin.irq(edge, pin.IRQ_FALLING | pin.IRQ_RISING)
+
+    def _edge(self, pin):
+        self.woken = True
+
+    def poll(self, now, emit):
+        """Sample the buttons at ``now``; calls ``emit(key, kind)`` for each key event."""
+        self.woken = False
+        self._keys.update(self._buttons.read(), now, emit)
+
+    def close(self):
+        """Detach the interrupts (the layout is being replaced)."""
+        for pin in self._pins:
+            pin.irq(None)

@@ -8,8 +8,6 @@ Unknown keys are ignored (and dropped on the next save).
 
 import json
 
-from tablemate.files import aside, replace
-
 LAYOUTS = ("six", "five", "three", "encoder")
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
 DEFAULTS = {
@@ -78,6 +76,7 @@ def load(path):
     finally:
         f.close()
     if not isinstance(raw, dict):
+        from tablemate.files import aside  # only for a damaged file: boot imports stay few
         aside(path, True)
         return defaults(), UNREADABLE
     s = defaults()
@@ -91,6 +90,7 @@ def load(path):
             elif problem is None:
                 problem = msg
     if problem:
+        from tablemate.files import aside
         aside(path)
         save(path, s)
     return s, problem
@@ -105,6 +105,7 @@ def save(path, settings):
         if msg:
             raise ValueError(msg)
         out[key] = value
+    from tablemate.files import replace
     tmp = path + ".tmp"
     f = open(tmp, "wb")
     try:

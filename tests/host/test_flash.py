@@ -355,7 +355,7 @@ def test_second_flash_removes_what_the_firmware_dropped(tmp_path):
     assert "/tablemate/ui/msgline.mpy" not in board.files
     assert not any(p.startswith("/tablemate/rules") for p in board.files)
     assert "/tablemate/rules" not in board.dirs  # the emptied folder goes too
-    assert "/tablemate/ui/menu.mpy" in board.files
+    assert "/tablemate/ui/text.mpy" in board.files
     assert "removed tablemate/ui/msgline.mpy (no longer part of Tablemate)" in lines
     assert "removed folder tablemate/rules" in lines
     for path, data in USER_FILES.items():

@@ -79,7 +79,7 @@ class Rig:
 
     def __init__(self, root, names=("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")):
         from tablemate.app import App
-        from tablemate.hw.buzzer import Buzzer
+        from tablemate.app import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
         self.root = root
         with open(root + "/settings.json", "w") as f:

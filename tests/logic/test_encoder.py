@@ -8,7 +8,7 @@ as the Pico's do.
 from time import ticks_add
 
 from tablemate.encoder import Encoder
-from tablemate.hw.buttons import ButtonInput
+from tablemate.keys import ButtonInput
 from tablemate.hw.encoder import EncoderInput
 from tablemate.keys import BACK, DOWN, OK, PRESS, RELEASE, REPEAT, UP, Keys
 

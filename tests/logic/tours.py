@@ -143,7 +143,7 @@ def self_test_and_about(root):
 
 def error_net(root):
     """A screen that breaks: the error screen, the log, and home again with the game intact."""
-    from tablemate.ui.screen import Screen
+    from tablemate.ui import Screen
     rig = Rig(root)
     rig.choose("Scorepad")
     rig.choose("Start")

@@ -112,10 +112,22 @@ def goto(dev, label, key="DOWN", limit=12):
     raise AssertionError("menu row %r never highlighted" % label + dump(dev))
 
 
+def cursor_at(dev, name):
+    """Score table: the cursor arrow stands just left of ``name`` (on a lit or dark row)."""
+    from tablemate.ui import text
+    arrows = set(dev.find_text(text.ARROW))
+    return any((x - 7, y) in arrows for x, y in dev.find_text(name))
+
+
+def turn_of(dev, name):
+    """Score table: ``name``'s row is the inverted one, whose turn it is."""
+    return bool(highlighted(dev, name))
+
+
 def select_player(dev, name, key="DOWN", limit=9):
-    """Scorepad: move the selection with ``key`` until ``name`` is highlighted."""
+    """Scorepad: move the cursor with ``key`` until it points at ``name``."""
     for _ in range(limit):
-        if highlighted(dev, name):
+        if cursor_at(dev, name):
             return
         dev.press(key)
     raise AssertionError("player %r never selected" % name + dump(dev))

@@ -1,6 +1,6 @@
 """The rotary encoder build: turning moves through menus, the push is OK, a long push is BACK."""
 
-from conftest import (actions, dump, highlighted, home_items, menu_row, row_score)
+from conftest import (actions, cursor_at, dump, home_items, menu_row, row_score, turn_of)
 
 from tablemate_host import machine
 
@@ -55,10 +55,10 @@ def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     assert menu_row(dev, "Players: 3"), dump(dev)
     turn_to(dev, "Start")
     dev.press("OK")
-    assert dev.shows("Round 1") and highlighted(dev, "Ann"), dump(dev)
+    assert dev.shows("Round 1") and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
     dev.turn(+1)  # next player
-    assert highlighted(dev, "Bob"), dump(dev)
+    assert cursor_at(dev, "Bob"), dump(dev)
     dev.long_press("OK")  # long push: BACK opens the game menu
     assert dev.shows("Back to game"), dump(dev)
     assert actions(dev) == [], "the long push did not also pass the turn"
@@ -72,7 +72,7 @@ def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     assert row_score(dev, 1, 1), dump(dev)
 
     dev.press("OK")  # a short push ends the turn
-    assert actions(dev)[-1] == ["next"] and highlighted(dev, "Bob"), dump(dev)
+    assert actions(dev)[-1] == ["next"] and turn_of(dev, "Bob") and cursor_at(dev, "Bob"), dump(dev)
 
 
 def test_a_turn_wakes_the_dimmed_screen_and_is_swallowed(make_device):

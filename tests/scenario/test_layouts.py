@@ -1,6 +1,7 @@
 """Five- and three-button builds play a scorepad round; the SH1106 option boots."""
 
-from conftest import (actions, home_items, choose, commit, dump, goto, highlighted, menu_row, row_score)
+from conftest import (actions, home_items, choose, commit, cursor_at, dump, goto, menu_row, row_score,
+                      turn_of)
 
 from tablemate_host import machine
 
@@ -16,7 +17,7 @@ def test_five_buttons_long_ok_is_back(make_device, root):
     dev.press("DOWN")
     assert actions(dev) == [["add", 0, 2]]
     dev.press("OK")  # a short OK: next turn (sent on release)
-    assert actions(dev)[-1] == ["next"] and highlighted(dev, "Bob"), dump(dev)
+    assert actions(dev)[-1] == ["next"] and turn_of(dev, "Bob") and cursor_at(dev, "Bob"), dump(dev)
 
     dev.long_press("OK")  # long OK stands in for BACK
     assert dev.shows("Back to game") and dev.shows("Next round"), dump(dev)
@@ -50,11 +51,11 @@ def test_three_buttons_play_through_the_menu(make_device, root):
     dev.press("OK")
     assert menu_row(dev, "Players: 3"), dump(dev)
     choose(dev, "Start")
-    assert dev.shows("Round 1") and highlighted(dev, "Ann"), dump(dev)
+    assert dev.shows("Round 1") and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
     # Adjust a score through the game menu's number entry.
     dev.press("DOWN")  # NEXT selects Bob
-    assert highlighted(dev, "Bob"), dump(dev)
+    assert cursor_at(dev, "Bob"), dump(dev)
     dev.long_press("OK")
     choose(dev, "Adjust score")
     assert dev.shows("Bob +/-"), dump(dev)

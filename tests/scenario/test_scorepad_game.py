@@ -2,8 +2,8 @@
 
 import os
 
-from conftest import (NAMES, actions, choose, commit, dump, highlighted, history, hold,
-                      new_scorepad, row_score, select_player)
+from conftest import (NAMES, actions, choose, commit, cursor_at, dump, history, hold,
+                      new_scorepad, row_score, select_player, turn_of)
 
 
 def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device, root):
@@ -13,7 +13,7 @@ def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device, root):
     for i in range(3):
         assert dev.shows(NAMES[i]) and row_score(dev, i, 0), dump(dev)
     assert not dev.shows(NAMES[3])
-    assert highlighted(dev, "Ann"), "the player to move is selected" + dump(dev)
+    assert turn_of(dev, "Ann") and cursor_at(dev, "Ann"), "the player to move is shown and has the cursor" + dump(dev)
     assert dev.journal() == [{"v": 1, "game": "scorepad",
                               "opts": {"names": NAMES[:3], "target": 100, "timer": 0}}]
 
@@ -33,7 +33,7 @@ def test_a_whole_game(make_device, root):
     # OK: next turn; the selection follows the turn.
     dev.press("OK")
     assert actions(dev)[-1] == ["next"]
-    assert highlighted(dev, "Bob"), dump(dev)
+    assert turn_of(dev, "Bob") and cursor_at(dev, "Bob"), dump(dev)
 
     # A held RIGHT auto-repeats and accelerates; the whole hold is ONE add action.
     hold(dev, "RIGHT", 2000)
@@ -53,7 +53,7 @@ def test_a_whole_game(make_device, root):
     assert dev.shows("-2"), dump(dev)
     dev.press("DOWN")
     assert actions(dev)[-1] == ["add", 1, -2]
-    assert row_score(dev, 1, bob - 2) and highlighted(dev, "Cy"), dump(dev)
+    assert row_score(dev, 1, bob - 2) and cursor_at(dev, "Cy") and turn_of(dev, "Bob"), dump(dev)
     bob -= 2
 
     # Next round through the game menu.
@@ -61,7 +61,7 @@ def test_a_whole_game(make_device, root):
     assert dev.shows("Back to game") and dev.shows("Undo"), dump(dev)
     choose(dev, "Next round")
     assert actions(dev)[-1] == ["round"]
-    assert dev.shows("Round 2") and highlighted(dev, "Ann"), dump(dev)
+    assert dev.shows("Round 2") and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
     # Undo takes back the round, then the -2: the old score is on the screen again.
     dev.press("BACK")
@@ -113,7 +113,7 @@ def test_new_game_with_the_same_players(make_device, root):
     assert len(games) == 1 and games[0]["winners"] == [] and games[0]["scores"] == [0, 1, 0]
     assert dev.journal() == [{"v": 1, "game": "scorepad",
                               "opts": {"names": NAMES[:3], "target": 10, "timer": 0}}]
-    assert dev.shows("Round 1") and row_score(dev, 1, 0) and highlighted(dev, "Ann"), dump(dev)
+    assert dev.shows("Round 1") and row_score(dev, 1, 0) and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
     # A finished game: "New game" needs no question.
     hold(dev, "RIGHT", 1500)

@@ -1,1 +1,4 @@
-"""Drivers. Only ``boot`` imports ``machine``; the others take their pins and buses injected."""
+"""Drivers, and ``gadget``, which builds them from the board configuration and runs the loop.
+
+Only ``gadget`` imports ``machine``; the drivers take their pins and buses injected.
+"""

@@ -7,7 +7,8 @@ an I2C transfer), and ``poll`` replays them through the pure ``tablemate.encoder
 main loop, where events are emitted. Without interrupts (``irq=False``) ``poll`` samples the pins,
 which is enough for slow turns. The push switch is a one-button layout of ``tablemate.keys``
 ("encoder": short push OK, long push BACK). Pins arrive built (inputs with pull-ups); this module
-never imports machine.
+never imports machine. Every edge, the switch's included, raises ``woken`` so that the main
+loop's nap ends at once.
 """
 
 from micropython import const
@@ -20,7 +21,7 @@ _MASK = const(0xFFFF)
 
 
 class EncoderInput:
-    """The encoder layout's input: ``poll(now, emit)`` like ``hw.buttons.ButtonInput``."""
+    """The encoder layout's input: ``poll(now, emit)`` like ``keys.ButtonInput``."""
 
     def __init__(self, a, b, sw, steps_per_detent=4, irq=True):
         self.layout = "encoder"
@@ -35,15 +36,21 @@ class EncoderInput:
         self._last = self._sample()
         self._encoder.update(self._last & 2, self._last & 1, 0, None)  # where the knob rests
         self._irq = irq
+        self.woken = False  # an edge since the last poll
         if irq:
             handler = self._edge
             a.irq(handler, a.IRQ_RISING | a.IRQ_FALLING, hard=True)
             b.irq(handler, b.IRQ_RISING | b.IRQ_FALLING, hard=True)
+            sw.irq(self._push, sw.IRQ_RISING | sw.IRQ_FALLING)
 
     def _sample(self):
         return (2 if self._a.value() else 0) | (1 if self._b.value() else 0)
 
+    def _push(self, pin):
+        self.woken = True
+
     def _edge(self, pin):
+        self.woken = True
         state = self._sample()
         if state != self._last:
             self._last = state
@@ -52,6 +59,7 @@ class EncoderInput:
 
     def poll(self, now, emit):
         """Feed the A/B states seen since the last poll, then the switch, at ``now``."""
+        self.woken = False
         enc = self._encoder
         if self._irq:
             w = self._w
@@ -72,3 +80,4 @@ class EncoderInput:
         if self._irq:
             self._a.irq(None)
             self._b.irq(None)
+            self._sw.irq(None)

@@ -1,1 +1,76 @@
-"""One module per mode or page; each builds its interaction from the widgets in ``ui``."""
+"""The home menu, and beside this file one module per mode or page.
+
+The home menu lives in the package itself: it is the root of every screen stack, so it is
+needed at every boot, and on a Pico a module of its own would cost another 10-15 ms of file
+lookups there. From it the player starts a mode, continues the saved game, or opens settings,
+history, self-test and about. At boot it also asks "Resume game?" when a game was in progress,
+because a power cut or a flat battery must never cost the table its game.
+"""
+
+
+from tablemate import session
+from tablemate.ui import ActionMenu
+
+
+class Home(ActionMenu):
+    """The root of the screen stack; BACK here does nothing."""
+
+    def __init__(self, app):
+        ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)
+
+    def on_open(self):
+        entries = []
+        saved = session.saved_name(self.app)
+        if saved:
+            entries.append(("Continue " + session.label(saved), self._continue))
+        for title, name in session.MODES:
+            entries.append((title, self._mode(name)))
+        entries += [("Chess clock", self._clock), ("Settings", self._settings),
+                    ("History", self._history), ("Self-test", self._selftest),
+                    ("About", self._about)]
+        self.set_entries(entries)
+
+    def _nothing(self):
+        pass
+
+    def _continue(self):
+        session.resume(self.app)
+
+    def _mode(self, name):
+        def open_setup():
+            session.screen_module(name).setup(self.app)
+        return open_setup
+
+    def _clock(self):
+        from tablemate.screens import chessclock
+        chessclock.setup(self.app)
+
+    def _settings(self):
+        from tablemate.screens import settings
+        settings.show(self.app)
+
+    def _history(self):
+        from tablemate.screens import history
+        history.show(self.app)
+
+    def _selftest(self):
+        from tablemate.screens import selftest
+        selftest.show(self.app)
+
+    def _about(self):
+        import gc
+        gc.collect()
+        free = gc.mem_free()
+        print("Tablemate %s: free RAM %d B" % (self.app.version, free))  # for a serial console
+        from tablemate.ui.dialogs import Notice
+        self.app.push(Notice(self.app, "Tablemate %s\nFree RAM %d B" % (self.app.version, free)))
+
+
+def offer_resume(app):
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
+    name, present = session.saved(app)
+    if name:
+        from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
+        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: session.resume(app)))
+    elif present:
+        session.resume(app)  # reports the damage and keeps the file aside

@@ -9,10 +9,8 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.clock import BEEP, EXPIRED, ChessClock, fmt
-from tablemate.ui import text
+from tablemate.ui import Menu, Screen, text
 from tablemate.ui.dialogs import NumberEntry
-from tablemate.ui.menu import Menu
-from tablemate.ui.screen import Screen
 
 _TENTHS_BELOW = const(10000)
 BEEP_LOW = ((2093, 50),)

@@ -20,11 +20,9 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.rules import contrast as rules
-from tablemate.ui import icons, scoretable, text
+from tablemate.ui import ActionMenu, Menu, Screen, draw_title, icons, scoretable, text
 from tablemate.ui.dialogs import Confirm, Notice, NumberEntry
-from tablemate.ui.menu import ActionMenu, Menu, draw_title
 from tablemate.ui.gamescreen import GameScreen
-from tablemate.ui.screen import Screen
 
 NAME = "contrast"
 SYMBOLS = rules.SYMBOLS

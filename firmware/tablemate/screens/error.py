@@ -1,13 +1,59 @@
 """The error screen: what broke, in words, and the way back to the menu.
 
-Shown by the app's error net. The exception is already in the error log; the game's journal was
-never touched by the failure, so the game can be resumed from the home menu.
+Shown by the app's error net (``App.fail``), which imports this module only when something broke.
+The exception goes to ``errors.log`` first (moved to ``errors.old`` past 16 KB); the game's
+journal was never touched by the failure, so the game can be resumed from the home menu.
 """
 
+import os
+import sys
+
+from micropython import const
+
+from tablemate import VERSION
 from tablemate import keys as K
-from tablemate.ui import text
+from tablemate.ui import Screen, text
 from tablemate.ui.dialogs import wrap
-from tablemate.ui.screen import Screen
+
+_ERRLOG_MAX = const(16384)
+
+
+def show(app, exc):
+    """Log ``exc``, close every screen above the home menu and show the error over it."""
+    log(app, exc)
+    stack = app.stack
+    while len(stack) > 1:
+        try:
+            stack.pop().on_close()
+        except Exception:
+            pass
+    if not stack:
+        from tablemate.screens import Home
+        stack.append(Home(app))
+    app.push(ErrorScreen(app, exc))
+    app.redraw()
+
+
+def log(app, exc):
+    """Append the traceback to the error log (and the console); a full flash is no reason to stop."""
+    path = app.path("errors.log")
+    try:
+        if os.stat(path)[6] > _ERRLOG_MAX:
+            old = app.path("errors.old")
+            try:
+                os.remove(old)
+            except OSError:
+                pass
+            os.rename(path, old)
+    except OSError:
+        pass
+    try:
+        with open(path, "a") as f:
+            f.write("--- %d v%s\n" % (app.now, VERSION))
+            sys.print_exception(exc, f)
+    except OSError:
+        pass
+    sys.print_exception(exc)
 
 
 class ErrorScreen(Screen):

@@ -7,7 +7,7 @@ in RAM while reading, so a long history costs nothing but flash.
 import json
 
 from tablemate.ui.dialogs import Notice
-from tablemate.ui.menu import Menu
+from tablemate.ui import Menu
 
 _KEEP = 12
 

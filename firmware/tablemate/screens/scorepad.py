@@ -13,9 +13,8 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
-from tablemate.ui import scoretable, text
+from tablemate.ui import ActionMenu, Menu, scoretable, text
 from tablemate.ui.dialogs import Confirm, NumberEntry, accel
-from tablemate.ui.menu import ActionMenu, Menu
 from tablemate.ui.gamescreen import GameScreen
 
 NAME = "scorepad"

@@ -19,9 +19,7 @@ from micropython import const
 from time import ticks_diff
 
 from tablemate import keys as K
-from tablemate.ui import text
-from tablemate.ui.menu import Menu, draw_title
-from tablemate.ui.screen import Screen
+from tablemate.ui import Menu, Screen, draw_title, text
 
 LEAVE_MS = 2000  # BACK held this long leaves the key page
 _LOG = const(4)  # events shown on the key page

@@ -8,14 +8,13 @@ buttons take the new values at once.
 from time import ticks_add, ticks_diff
 
 from tablemate import keys as K
-from tablemate.ui import text
-from tablemate.ui.menu import Menu, PlayerPicker, draw_title
-from tablemate.ui.screen import Screen
+from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
 OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
 CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!?&+*#@"
 _NAME_MAX = 8
+_PICK_TOP = 11  # the player picker's first row, under the title bar
 _KEEP_MS = 10000
 
 
@@ -202,3 +201,44 @@ class NameEditor(Screen):
             text.draw(fb, text.CHECK, x, 22)
         text.draw(fb, "UP/DOWN letter", 0, 42)
         text.draw(fb, "OK next, on " + text.CHECK + " save", 0, 52)
+
+
+class PlayerPicker(Screen):
+    """Pick one player from up to eight names laid out in two columns of four."""
+
+    def __init__(self, app, title, names, on_pick, index=0):
+        Screen.__init__(self, app)
+        self.title = title
+        self.names = names
+        self.on_pick = on_pick
+        self.index = index
+
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        n = len(self.names)
+        if key == K.UP or key == K.DOWN:
+            self.index = (self.index + (1 if key == K.DOWN else -1)) % n
+        elif key == K.LEFT or key == K.RIGHT:
+            other = (self.index + 4) % 8
+            if other < n:
+                self.index = other
+        elif kind == K.PRESS and key == K.OK:
+            self.on_pick(self.index)
+            return
+        elif kind == K.PRESS and key == K.BACK:
+            self.app.pop()
+            return
+        self.dirty = True
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        for i in range(len(self.names)):
+            x = 0 if i < 4 else 64
+            y = _PICK_TOP + 1 + (i % 4) * 13
+            label = text.fit(self.names[i], 58)
+            if i == self.index:
+                fb.fill_rect(x, y - 2, 63, 12, 1)
+                text.draw(fb, label, x + 3, y, color=0)
+            else:
+                text.draw(fb, label, x + 3, y)

@@ -1,1 +1,140 @@
-"""Widgets, text and the screen base: everything a screen module draws with."""
+"""Widgets, text and the screen base: everything a screen module draws with.
+
+This package's own module holds what every page needs: the screen contract and the menus. They
+live here, in the package itself, because on a Pico each module import costs 10-15 ms of file
+lookups on littlefs, and the home menu needs all of them at every boot.
+
+The app keeps a stack of screens (micro-gui style): only the top one gets keys, every screen gets
+``tick`` while it is on top, and a screen is redrawn only when it says it is dirty. A screen that is
+not ``opaque`` (a dialog) is drawn over the one below it.
+
+A menu is a screen: it owns the cursor and the scroll offset and reports the picked index to a
+callback, so the caller decides whether picking pushes, pops or edits in place. Items are plain
+strings; a caller that shows values in labels (settings) rewrites ``items`` and sets ``dirty``.
+"""
+
+from micropython import const
+
+from tablemate import keys as K
+from tablemate.ui import text
+
+
+class Screen:
+    """Base class: override what you need; defaults do nothing."""
+
+    opaque = True
+
+    def __init__(self, app):
+        self.app = app
+        self.dirty = True
+
+    def on_open(self):
+        """Called each time the screen becomes the top of the stack."""
+
+    def on_hide(self):
+        """Called when another screen is pushed over this one."""
+
+    def on_close(self):
+        """Called once, when the screen leaves the stack."""
+
+    def key(self, key, kind):
+        """Handle one key event (codes from ``tablemate.keys``)."""
+
+    def tick(self, now):
+        """Advance timers; set ``self.dirty`` when what is shown must change."""
+
+    def draw(self, fb):
+        """Draw the whole screen into ``fb`` (already cleared for opaque screens)."""
+
+
+_TOP = const(11)
+_PITCH = const(9)
+_ROWS = const(6)
+
+
+def draw_title(fb, title):
+    """The title bar every full-screen widget shares: text and a rule under it."""
+    text.draw(fb, title, 0, 0)
+    fb.hline(0, 9, 128, 1)
+
+
+class Menu(Screen):
+    """A vertical list. UP/DOWN move (wrapping, auto-repeat), OK picks, LEFT/RIGHT adjust, BACK leaves."""
+
+    def __init__(self, app, title, items, on_pick, index=0, on_adjust=None, on_back=None):
+        Screen.__init__(self, app)
+        self.title = title
+        self.items = items
+        self.on_pick = on_pick
+        self.on_adjust = on_adjust
+        self.on_back = on_back
+        self.index = 0
+        self.first = 0
+        self.select(index)
+
+    def select(self, index):
+        """Put the cursor on ``index`` and scroll so that it is visible."""
+        n = len(self.items)
+        self.index = index % n if n else 0
+        if self.index < self.first:
+            self.first = self.index
+        elif self.index >= self.first + _ROWS:
+            self.first = self.index - _ROWS + 1
+        self.dirty = True
+
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        if key == K.UP:
+            self.select(self.index - 1)
+        elif key == K.DOWN:
+            self.select(self.index + 1)
+        elif kind == K.REPEAT:
+            return
+        elif key == K.OK and self.items:
+            self.on_pick(self.index)
+        elif key == K.BACK:
+            if self.on_back:
+                self.on_back()
+            else:
+                self.app.pop()
+        elif (key == K.LEFT or key == K.RIGHT) and self.on_adjust and self.items:
+            self.on_adjust(self.index, 1 if key == K.RIGHT else -1)
+
+    def draw(self, fb):
+        draw_title(fb, self.title)
+        items = self.items
+        last = min(len(items), self.first + _ROWS)
+        y = _TOP
+        for i in range(self.first, last):
+            if i == self.index:
+                fb.fill_rect(0, y - 1, 122, _PITCH, 1)
+                text.draw(fb, text.fit(items[i], 118), 2, y, color=0)
+            else:
+                text.draw(fb, text.fit(items[i], 118), 2, y)
+            y += _PITCH
+        if self.first > 0:
+            text.draw(fb, text.ARROW_UP, 123, _TOP)
+        if last < len(items):
+            text.draw(fb, text.ARROW_DOWN, 123, _TOP + _PITCH * (_ROWS - 1))
+
+
+class ActionMenu(Menu):
+    """A menu of (label, callback) entries: picking an entry calls its callback."""
+
+    def __init__(self, app, title, entries, on_back=None):
+        Menu.__init__(self, app, title, [], self._run, on_back=on_back)
+        self.set_entries(entries)
+
+    def set_entries(self, entries):
+        """Replace the entries; the cursor stays put unless the labels changed."""
+        labels = [e[0] for e in entries]
+        self._actions = [e[1] for e in entries]
+        if labels != self.items:
+            self.items = labels
+            self.first = 0
+            self.select(0)
+        self.dirty = True
+
+    def _run(self, index):
+        self._actions[index]()

@@ -8,9 +8,7 @@ which keeps the context visible while the player decides.
 from micropython import const
 
 from tablemate import keys as K
-from tablemate.ui import text
-from tablemate.ui.menu import draw_title
-from tablemate.ui.screen import Screen
+from tablemate.ui import Screen, draw_title, text
 
 _BOX_X = const(4)
 _BOX_W = const(120)

@@ -9,7 +9,7 @@ extends ``undo``.
 
 from tablemate.rules import RuleError
 from tablemate.ui.msgline import MessageLine
-from tablemate.ui.screen import Screen
+from tablemate.ui import Screen
 
 
 class GameScreen(Screen):

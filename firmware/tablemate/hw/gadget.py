@@ -1,0 +1,161 @@
+"""Boot the gadget: build the hardware the board configuration names and run the app loop.
+
+``main.py`` only calls ``run()`` here: the Pico compiles ``main.py`` from source at every
+power-up (about 90 ms for this module's code), while this module arrives as ``.mpy``.
+Only ``main.py`` and ``tablemate.hw`` touch ``machine``. What can stop a boot, and what it does:
+- a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
+  LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
+- OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
+  REPL without starting the app or the watchdog, so mpremote can always reach the board;
+- no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
+  loose wire fixed in place lets the boot go on.
+Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
+boot does not pay for them. Once the app runs, a watchdog resets the Pico if one pass of the
+loop takes longer than WDT_MS; the game survives in its journal and is offered again at boot.
+The blinking error loops run before the watchdog starts, so they never reset the board.
+"""
+
+from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
+
+from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
+
+from tablemate import boardcheck, keys
+from tablemate.board import BOARD
+
+WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
+TICK_MS = 10  # the loop's period when nothing is pressed
+SAFE_MODE = "Safe mode: app not started, watchdog off"
+_DISPLAY_ADDRS = (0x3C, 0x3D)
+_VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
+
+
+def find_display(i2c, cfg):
+    """The display's address on the bus, or None (the configured one is tried alone first)."""
+    try:
+        i2c.writeto(cfg["addr"], b"\x00")  # a bare command byte: an ACK says the OLED is there
+        return cfg["addr"]
+    except OSError:
+        pass
+    found = i2c.scan()
+    if cfg["addr"] in found:
+        return cfg["addr"]
+    for addr in _DISPLAY_ADDRS:
+        if addr in found:
+            return addr
+    return None
+
+
+def safe_mode(cfg):
+    """True when OK, BACK or the encoder's push is held at power-up (and still 20 ms later).
+
+    The pull-ups settle within microseconds, so a boot with no key held waits 1 ms, not 40.
+    """
+    gps = [cfg["buttons"][k] for k in ("OK", "BACK") if k in cfg.get("buttons", {})]
+    if cfg.get("encoder"):
+        gps.append(cfg["encoder"]["sw"])
+    pins = [Pin(gp, Pin.IN, Pin.PULL_UP) for gp in gps]
+    for wait in (1, 20):
+        sleep_ms(wait)
+        held = False
+        for pin in pins:
+            held = held or pin.value() == 0
+        if not held:
+            return False
+    return True
+
+
+def build(cfg=BOARD, root="", cycles=-1):
+    """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
+    problems = boardcheck.check(cfg)
+    if problems:
+        from tablemate.hw import fault
+        fault.bad_board(cfg, problems, cycles)
+        return None
+    if safe_mode(cfg):
+        print(SAFE_MODE)
+        return None
+    from tablemate.app import App, Buzzer
+    from tablemate.hw.ssd1306 import SSD1306
+    i2c = I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
+    addr = find_display(i2c, cfg)
+    if addr is None:
+        from tablemate.hw import fault
+        addr = fault.wait_for_display(i2c, cfg, find_display, cycles)
+        if addr is None:
+            return None
+    display = SSD1306(i2c, addr=addr, sh1106=cfg["display"] == "sh1106", flip=cfg["flip"])
+
+    def input_for(layout):
+        if layout == "encoder":
+            from tablemate.hw.encoder import EncoderInput
+            enc = cfg["encoder"]
+            return EncoderInput(Pin(enc["a"], Pin.IN, Pin.PULL_UP), Pin(enc["b"], Pin.IN, Pin.PULL_UP),
+                                Pin(enc["sw"], Pin.IN, Pin.PULL_UP))
+        pins = cfg["buttons"]
+        return keys.ButtonInput([Pin(pins[keys.NAMES[k]], Pin.IN, Pin.PULL_UP) for k in keys.LAYOUTS[layout]],
+                           layout)
+
+    buzzer = Buzzer(PWM(Pin(cfg["buzzer"]))) if cfg.get("buzzer") is not None else None
+    battery = cfg.get("battery")
+    probe = Probe(i2c, ADC(Pin(battery)) if battery is not None else None)
+    return App(display, input_for, root, buzzer, probe, boardcheck.layouts(cfg))
+
+
+def start(cfg=BOARD, root="", cycles=-1):
+    """Boot and start the app, then the watchdog: ``(app, wdt)``, or None when nothing runs."""
+    if reset_cause() == WDT_RESET:
+        print("Tablemate: restarted by the watchdog (the loop stopped for %d ms)" % WDT_MS)
+    app = build(cfg, root, cycles)
+    if app is None:
+        return None
+    app.start(ticks_ms())
+    return app, WDT(timeout=WDT_MS)
+
+
+def step(app, wdt):
+    """One pass of the loop: tick the app, then feed the watchdog."""
+    app.tick(ticks_ms())
+    wdt.feed()
+
+
+def wait(app, ms=TICK_MS):
+    """Sleep until the next pass is due, or less: a key edge or a knob turn ends the wait.
+
+    The input's pin interrupts set ``woken``, so a press is seen within 1 ms instead of up to
+    one whole period later; the 1 ms naps keep the CPU asleep the rest of the time.
+    """
+    inp = app.input
+    end = ticks_add(ticks_ms(), ms)
+    while not inp.woken and ticks_diff(end, ticks_ms()) > 0:
+        sleep_ms(1)
+
+
+def run(cfg=BOARD, root="", loops=-1, cycles=-1):
+    """Boot, then pass the loop every 10 ms or at once on a key (``loops`` limits it for tests)."""
+    booted = start(cfg, root, cycles)
+    if booted is None:
+        return None
+    app, wdt = booted
+    while loops:
+        step(app, wdt)
+        wait(app)
+        loops -= 1
+    return app
+
+
+class Probe:
+    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired."""
+
+    def __init__(self, i2c, adc=None):
+        self._i2c = i2c
+        self._adc = adc
+
+    def scan(self):
+        """7-bit addresses that answer on the display's I2C bus."""
+        return self._i2c.scan()
+
+    def battery_volts(self):
+        """The supply voltage (VSYS, through the 1:3 divider), or None when not wired."""
+        if self._adc is None:
+            return None
+        return self._adc.read_u16() * _VOLTS_PER_COUNT

@@ -1,0 +1,229 @@
+"""Measure Tablemate on the emulated Pico: every device figure of docs/performance.md.
+
+    .venv/bin/python tools/pico/measure.py --rig DIR [SCENARIO ...] [--json FILE]
+
+DIR is a built copy of the emulated-Pico rig (``../shared/pico``, see tools/pico/README.md):
+real MicroPython v1.28 rp2 firmware in rp2040js at 125 MHz, the display on I2C0 at 400 kHz with
+wire time, buttons on GPIO, a littlefs flash with datasheet program and erase times. Runs are
+deterministic (simulated time), so a figure printed here is the same on every machine.
+
+Each scenario is a script of presses in tools/pico/<name>.json, run on the files ``tablemate
+flash`` would copy (``.mpy``, or ``.py`` as ``mpremote mip`` installs them) plus, for some, data
+files made here on the host with the firmware's own code (a long game's journal, settings).
+A script step may carry ``"figure": "<name>"``: that press's figure (ms from the press edge to
+the last display byte, display bytes, flash erases and whether they came after the frame) is
+printed. ``{"repeat": N, "steps": [...]}`` expands to N copies of its steps.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+
+import tablemate_host  # noqa: E402,F401  (the fakes, so firmware modules import on CPython)
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+# name: (script, install kind, data maker or None, what it shows)
+SCENARIOS = {
+    "boot-mpy": ("boot.json", "mpy", None, "boot to the home menu, .mpy"),
+    "boot-py": ("boot.json", "py", None, "boot to the home menu, .py"),
+    "scorepad": ("scorepad.json", "mpy", None, "a 4-player scorepad: presses and journal writes"),
+    "contrast": ("contrast.json", "mpy", None, "a 5-player Contrast game: picks and round results"),
+    "resume-500": ("resume.json", "mpy", ("scorepad", 4, 500), "resume of a 500-action scorepad game"),
+    "resume-5000": ("resume.json", "mpy", ("scorepad", 8, 5000), "resume of a 5,000-action game"),
+    "resume-20000": ("resume.json", "mpy", ("scorepad", 8, 20000), "resume of a 20,000-action game"),
+    "contrast-long": ("resume-contrast.json", "mpy", ("contrast", 6, 0),
+                      "resume of a whole 6-player Contrast game, then its heap"),
+}
+
+
+# -- data made on the host with the firmware's own code -----------------------------------------
+def _lcg(seed):
+    state = [seed]
+
+    def next_int(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return state[0] % n
+    return next_int
+
+
+def make_journal(path, game, players, actions, seed=7):
+    """A journal of ``actions`` lines played through Game (undos included), as the device writes it.
+
+    ``actions`` 0 means a whole game (Contrast: until its deck is empty, one round short).
+    """
+    from tablemate import game as game_mod
+    from tablemate.game import Game
+    rules = game_mod.rules_for(game)
+    names = NAMES[:players]
+    if game == "scorepad":
+        opts = {"names": names, "target": 0, "timer": 0}
+    else:
+        opts = {"names": names, "coop": players == 2, "expert": False}
+    g = Game.new(rules, path, opts)
+    rnd = _lcg(seed)
+    lines = 0
+    while True:
+        if actions and lines >= actions:
+            break
+        if game == "scorepad":
+            if lines and rnd(12) == 0 and g.count:
+                g.undo()
+            elif rnd(2):
+                g.do(["add", rnd(players), 1 + rnd(30)])
+            else:
+                g.do(["next"])
+        else:
+            state = g.state
+            if state["deck"] <= players and not state["picks"]:
+                break  # leave the last rounds to play on the device
+            p = len(state["picks"])
+            g.do(["pick", p, rules.SYMBOLS[rnd(4)]])
+        save = getattr(g, "save", None)
+        if save:
+            save()
+        lines += 1
+    return lines
+
+
+def write_settings(folder):
+    with open(os.path.join(folder, "settings.json"), "w") as f:
+        json.dump({"names": NAMES}, f)
+
+
+# -- running the rig -----------------------------------------------------------------------------
+def expand(steps):
+    out = []
+    for s in steps:
+        if "repeat" in s:
+            for _ in range(s["repeat"]):
+                out.extend(expand(s["steps"]))
+        else:
+            out.append(dict(s))  # a copy: figure names are popped per step
+    return out
+
+
+def build_app(rig, kind, out):
+    args = [sys.executable, os.path.join(rig, "tools", "mkapp.py"), ROOT, out]
+    if kind == "py":
+        args.append("--source")
+    subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+
+
+def run(rig, name, work):
+    script_name, kind, data, _ = SCENARIOS[name]
+    app = os.path.join(work, "app-" + name)
+    build_app(rig, kind, app)
+    write_settings(app)
+    if data:
+        make_journal(os.path.join(app, "game.jnl"), *data)
+    with open(os.path.join(HERE, script_name)) as f:
+        steps = expand(json.load(f))
+    figures = [s.pop("figure", None) for s in steps]
+    script = os.path.join(work, name + ".json")
+    with open(script, "w") as f:
+        json.dump(steps, f)
+    out = os.path.join(work, "out-" + name)
+    proc = subprocess.run(["node", os.path.join(rig, "emu", "drive.mjs"), "--app", app, "--script", script,
+                           "--out", out, "--i2c-timing", "1"], stdout=subprocess.PIPE,
+                          stderr=subprocess.STDOUT)
+    with open(os.path.join(out, "results.json")) as f:
+        res = json.load(f)
+    if proc.returncode:
+        sys.stdout.write(proc.stdout.decode()[-3000:])
+    return figures, res, proc.returncode == 0
+
+
+def report(name, figures, res):
+    """Rows (figure, value, detail) for one scenario: presses with the same figure name are
+    summed up as their worst case (and median), with how many met a flash erase and where."""
+    rows = [("%s: boot to first frame" % name, "%.0f ms" % res["boots"][0]["firstFrameMs"], "")]
+    ops = []
+    for b in res["boots"]:
+        ops.extend(b.get("flashOps", []))
+    seen = {}
+    order = []
+    for step, figure in zip(res["steps"], figures):
+        if figure is None:
+            continue
+        if step.get("kind") == "expect_serial":
+            rows.append((figure, " ".join(step.get("groups") or ["-"]) + " B", ""))
+            continue
+        if figure not in seen:
+            seen[figure] = []
+            order.append(figure)
+        r = step.get("response") or {}
+        last = (r.get("lastData") or {}).get("ms")
+        i2c = r.get("i2c", {})
+        edge = step["edge"]["ms"]
+        erases = [o["atMs"] - edge for o in ops if o["kind"] == "erase"
+                  and step["tStartMs"] <= o["atMs"] <= step["tEndMs"]]
+        seen[figure].append((last, i2c.get("dataBytes", 0), i2c.get("dataBytes", 0)
+                             + i2c.get("cmdBytes", 0) + i2c.get("ctrlBytes", 0), erases))
+    for figure in order:
+        got = seen[figure]
+        times = sorted(g[0] for g in got if g[0] is not None)
+        if not times:
+            rows.append((figure, "-", "no display byte"))
+            continue
+        value = "%.1f ms" % times[-1]
+        detail = "%d B (%d data)" % (max(g[2] for g in got), max(g[1] for g in got))
+        if len(got) > 1:
+            detail = "worst of %d, median %.1f ms; " % (len(got), times[len(times) // 2]) + detail
+        met = [g for g in got if g[3]]
+        if met:
+            before = [g for g in met if g[0] is None or min(g[3]) <= g[0]]
+            detail += "; %d met a flash erase (%s ms after the edge), %s" % (
+                len(met), "/".join("%.0f" % min(g[3]) for g in met[:4]),
+                "all after the last display byte" if not before else
+                "%d BEFORE the last display byte" % len(before))
+        rows.append((figure, value, detail))
+    return rows
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("scenarios", nargs="*", help="default: all of " + ", ".join(SCENARIOS))
+    ap.add_argument("--rig", default=os.environ.get("PICO_RIG"), help="built rig folder (or $PICO_RIG)")
+    ap.add_argument("--json", help="also write the rows as JSON here")
+    ap.add_argument("--keep", help="keep the apps and the rig's output in this folder")
+    args = ap.parse_args(argv)
+    if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
+        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+    names = args.scenarios or list(SCENARIOS)
+    work = args.keep or tempfile.mkdtemp(prefix="tablemate-pico-")
+    os.makedirs(work, exist_ok=True)
+    all_rows = []
+    failed = []
+    try:
+        for name in names:
+            figures, res, ok = run(os.path.abspath(args.rig), name, work)
+            if not ok:
+                failed.append(name)
+            rows = report(name, figures, res)
+            all_rows.extend(rows)
+            for figure, value, detail in rows:
+                print("%-58s %10s  %s" % (figure, value, detail))
+            sys.stdout.flush()
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(all_rows, f, indent=1)
+    if failed:
+        print("FAILED scenarios (a step did not pass): " + ", ".join(failed))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
