@@ -2,7 +2,10 @@
 
 ``main.py`` only calls ``run()`` here: the Pico compiles ``main.py`` from source at every
 power-up (about 90 ms for this module's code), while this module arrives as ``.mpy``.
-Only ``main.py`` and ``tablemate.hw`` touch ``machine``. What can stop a boot, and what it does:
+Only ``main.py`` and ``tablemate.hw`` touch ``machine``, and in ``hw`` only this module and
+``fault`` import it: the drivers take their pins and buses injected. (``hw`` has no
+``__init__.py``: MicroPython imports a folder without one as a namespace package, which saves
+the boot two file lookups and a module load.) What can stop a boot, and what it does:
 - a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
   LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
@@ -19,7 +22,7 @@ from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
 
-from tablemate import boardcheck, keys
+from tablemate import keys, settings
 from tablemate.board import BOARD
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
@@ -66,7 +69,7 @@ def safe_mode(cfg):
 
 def build(cfg=BOARD, root="", cycles=-1):
     """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
-    problems = boardcheck.check(cfg)
+    problems = settings.check_board(cfg)
     if problems:
         from tablemate.hw import fault
         fault.bad_board(cfg, problems, cycles)
@@ -98,7 +101,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     buzzer = Buzzer(PWM(Pin(cfg["buzzer"]))) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
     probe = Probe(i2c, ADC(Pin(battery)) if battery is not None else None)
-    return App(display, input_for, root, buzzer, probe, boardcheck.layouts(cfg))
+    return App(display, input_for, root, buzzer, probe, settings.wired_layouts(cfg))
 
 
 def start(cfg=BOARD, root="", cycles=-1):

@@ -101,15 +101,20 @@ def draw(fb, s, x, y, font=SMALL, color=1):
 
 
 def _render(s, font):
-    """(``s`` in lit pixels in a frame buffer of its own, its width): what ``draw`` caches."""
-    w = width(s, font)
-    img = framebuf.FrameBuffer(bytearray(max(w, 1) * font.pages), max(w, 1), font.height, VLSB)
+    """(``s`` in lit pixels in a frame buffer of its own, its width): what ``draw`` caches.
+
+    The image is built by copying each glyph's columns into the buffer (MONO_VLSB keeps a page's
+    columns contiguous; the fonts are one page tall, or two for the big digits): a slice copy
+    instead of a ``blit`` per glyph, which is what a first frame full of new labels pays.
+    """
+    advance = width(s, font)
+    w = max(advance, 1)  # a frame buffer has at least one column
+    buf = bytearray(w * font.pages)
     data = font.data
     offsets = font.offsets
     widths = font.widths
     first = font.first
     count = len(widths)
-    height = font.height
     pages = font.pages
     gap = font.spacing
     x = 0
@@ -119,9 +124,11 @@ def _render(s, font):
             i = font.unknown
         g = widths[i]
         start = offsets[2 * i] | (offsets[2 * i + 1] << 8)
-        img.blit((data[start:start + g * pages], g, height, VLSB), x, 0, 0)
+        buf[x:x + g] = data[start:start + g]
+        if pages > 1:  # the big digits: a second page of columns
+            buf[w + x:w + x + g] = data[start + g:start + g + g]
         x += g + gap
-    return img, w
+    return framebuf.FrameBuffer(buf, w, font.height, VLSB), advance
 
 
 def blit(fb, data, w, h, x, y, color=1):
