@@ -94,22 +94,30 @@ def label(code):
 
 
 def emit_font(name, props, glyphs):
-    """Return the fonts.py lines for one font."""
+    """Return the fonts.py lines for one font.
+
+    A font whose glyphs all have one width is stored as dense cells: every code from first to
+    last has its glyph at ``(code - first) * width * pages`` (the fallback's copy for the codes
+    the font lacks), so the firmware finds a glyph with one multiplication (``<NAME>_CELL``).
+    """
     first, last = min(glyphs), max(glyphs)
+    cell = len(glyphs[first][0]) if len(set(len(g[0]) for g in glyphs.values())) == 1 else 0
     data = bytearray()
     start = {}
     out = []
-    for code in sorted(glyphs):
+    for code in range(first, last + 1) if cell else sorted(glyphs):
+        use = code if code in glyphs else ord(FALLBACK)
         start[code] = len(data)
-        packed = columns(glyphs[code])
+        packed = columns(glyphs[use])
         data += packed
-        out.append("    %s  # %s" % (literal(packed), label(code)))
+        out.append("    %s  # %s" % (literal(packed), label(code) if use == code
+                                      else "%s (not drawn: %s)" % (label(code), label(use))))
     offsets = bytearray()
     widths = bytearray()
     for code in range(first, last + 1):
-        use = code if code in glyphs else ord(FALLBACK)
-        offsets += bytes((start[use] & 0xFF, start[use] >> 8))
-        widths.append(len(glyphs[use][0]))
+        at = start[code] if cell else start[code if code in glyphs else ord(FALLBACK)]
+        offsets += bytes((at & 0xFF, at >> 8))
+        widths.append(len(glyphs[code if code in glyphs else ord(FALLBACK)][0]))
     if len(data) > 0xFFFF:
         raise FontError("%s: glyph data exceeds 64 KB" % name)
     head = [
@@ -119,6 +127,8 @@ def emit_font(name, props, glyphs):
         "%s_FIRST = %d" % (name, first),
         "%s_HEIGHT = %d" % (name, props["height"]),
         "%s_SPACING = %d" % (name, props["spacing"]),
+        "# bytes per glyph when every code has a cell of one width, else 0 (look up OFFSETS)",
+        "%s_CELL = %d" % (name, cell * ((props["height"] + 7) // 8)),
         "# glyph width in px, one byte per code from %s_FIRST (missing codes show %r)"
         % (name, FALLBACK),
         "%s_WIDTHS = %s" % (name, block(widths)),

@@ -47,6 +47,7 @@ class App:
         self._use_layout(self.settings["layout"])
         self._idle = _AWAKE
         self._last_input = 0
+        self.last_key = 0  # when the last key event came (the loop collects garbage after a pause)
         self._swallow = 0
         self._failing = False
 
@@ -160,7 +161,7 @@ class App:
         self.input = self.input_for(layout)
 
     def _on_key(self, key, kind):
-        self._last_input = self.now
+        self._last_input = self.last_key = self.now
         if self._idle != _AWAKE:
             if kind == K.PRESS:
                 self._wake()

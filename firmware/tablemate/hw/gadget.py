@@ -18,6 +18,7 @@ loop takes longer than WDT_MS; the game survives in its journal and is offered a
 The blinking error loops run before the watchdog starts, so they never reset the board.
 """
 
+import gc
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
@@ -27,6 +28,7 @@ from tablemate.board import BOARD
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
 TICK_MS = 10  # the loop's period when nothing is pressed
+GC_PAUSE_MS = 100  # garbage is collected this long after the last key, not in a key's path
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
 _VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
@@ -139,8 +141,16 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     if booted is None:
         return None
     app, wdt = booted
+    collected = False
     while loops:
         step(app, wdt)
+        if ticks_diff(ticks_ms(), app.last_key) < GC_PAUSE_MS:
+            collected = False
+        elif not collected:
+            # A full collection takes ~6 ms on a Pico; done in a pause, the heap never fills up
+            # in the middle of a key press, which is when MicroPython would otherwise collect.
+            gc.collect()
+            collected = True
         wait(app)
         loops -= 1
     return app

@@ -45,7 +45,7 @@ SCREEN_WIDTH = 128
 class Font:
     """A bitmap font: glyph columns in MONO_VLSB order plus width and offset tables."""
 
-    def __init__(self, data, offsets, widths, first, height, spacing):
+    def __init__(self, data, offsets, widths, first, height, spacing, cell):
         self.data = memoryview(data)
         self.offsets = offsets  # two bytes (little-endian) per code from `first`
         self.widths = widths  # one byte per code from `first`
@@ -56,6 +56,7 @@ class Font:
         self.unknown = ord("?") - first
         # The cell width: the advance of a digit (every glyph in SMALL, every digit in BIG).
         self.advance = widths[ord("0") - first] + spacing
+        self.cell = cell  # bytes per glyph in dense cells (code order), or 0: look up offsets
         self.fixed = min(widths) == max(widths)  # every glyph as wide: width() is a product
         self.new = {}  # rendered strings: this generation ...
         self.old = {}  # ... and the previous one
@@ -77,9 +78,9 @@ class Font:
 
 
 SMALL = Font(fonts.SMALL_DATA, fonts.SMALL_OFFSETS, fonts.SMALL_WIDTHS,
-             fonts.SMALL_FIRST, fonts.SMALL_HEIGHT, fonts.SMALL_SPACING)
+             fonts.SMALL_FIRST, fonts.SMALL_HEIGHT, fonts.SMALL_SPACING, fonts.SMALL_CELL)
 BIG = Font(fonts.BIG_DATA, fonts.BIG_OFFSETS, fonts.BIG_WIDTHS,
-           fonts.BIG_FIRST, fonts.BIG_HEIGHT, fonts.BIG_SPACING)
+           fonts.BIG_FIRST, fonts.BIG_HEIGHT, fonts.BIG_SPACING, fonts.BIG_CELL)
 
 
 def draw(fb, s, x, y, font=SMALL, color=1):
@@ -118,6 +119,17 @@ def _render(s, font):
     pages = font.pages
     gap = font.spacing
     x = 0
+    cell = font.cell
+    if cell and pages == 1:  # the text font: dense cells, one page
+        step = cell + gap
+        for ch in s:
+            i = ord(ch) - first
+            if i < 0 or i >= count:
+                i = font.unknown
+            i *= cell
+            buf[x:x + cell] = data[i:i + cell]
+            x += step
+        return framebuf.FrameBuffer(buf, w, font.height, VLSB), advance
     for ch in s:
         i = ord(ch) - first
         if i < 0 or i >= count:
@@ -129,14 +141,6 @@ def _render(s, font):
             buf[w + x:w + x + g] = data[start + g:start + g + g]
         x += g + gap
     return framebuf.FrameBuffer(buf, w, font.height, VLSB), advance
-
-
-def blit(fb, data, w, h, x, y, color=1):
-    """Draw any w x h MONO_VLSB bitmap (an icon) from ``data`` like a glyph, lit or dark."""
-    if color:
-        fb.blit((data, w, h, VLSB), x, y, 0)
-    else:
-        fb.blit((data, w, h, VLSB), x, y, 1, DARK)
 
 
 def width(s, font=SMALL):
