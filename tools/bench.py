@@ -341,7 +341,7 @@ def measure_i2c_host():
         step("menu", lambda: dev.press("DOWN"))
         dev.press("UP")
         step("open", lambda: dev.press("OK"))  # "Scorepad": its new-game menu opens
-        assert dev.shows("New scorepad"), "the scorepad setup did not open"
+        assert dev.shows("New Scorepad"), "the scorepad setup did not open"
         dev.presses("DOWN", "DOWN", "DOWN")
         step("start", lambda: dev.press("OK"))  # "Start": a 2-player game
         assert dev.shows("Round 1"), "the scorepad game did not start"

@@ -1,24 +1,54 @@
-"""The saved game: starting, resuming and finishing the one game in progress.
+"""The game modes, and the one game in progress: starting, resuming and finishing it.
+
+``MODES`` is the registry: one entry per game mode, and the only place a mode's name, menu label,
+player range, setup options and history outcomes are written. The home menu, the shared setup
+menu, the history and the host tools (``tablemate report``, the README pictures, package.json)
+all read it. A mode is its entry plus two modules named after it: ``rules/<name>.py`` (the pure
+game) and ``screens/<name>.py`` (its play screen); docs/contracts.md has the recipe.
 
 A game in progress is its journal file (``game.jnl``); this module is the only place that decides
-when that file is created, replayed, summarised into the history and removed. Game modes are found
-by name: the journal header names the rules module, and the screen module of the same name plays it.
-
-The game stays in RAM while the players visit other pages (settings, history...), so "Continue"
-shows it at once instead of replaying its journal (a Pico replays about 1 ms per action).
+when that file is created, replayed, summarised into the history and removed. It shows no dialog
+itself: what the player must be told comes back to the caller as a short text. The game stays in
+RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
+instead of replaying its journal.
 """
 
 import os
 import sys
 
-MODES = (("Scorepad", "scorepad"), ("Contrast", "contrast"))  # (menu label, rules and screen module name)
+# Setup option kinds, for the shared setup menu (tablemate.ui.setup). An option is
+# (key, label, kind, default, params):
+NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
+CHOICE = 1  # params (values, unit): LEFT/RIGHT cycle through the values, 0 reads "off"
+FLAG = 2  # params None: on or off
+
+# Each mode: name (the rules and screens module), label (menu), players (min, max, default),
+# options (see above), note (a word after the player count, by count), fixed(players) (options
+# that follow from the player count), outcomes (history words for a game nobody won, by the
+# summary's "outcome"; a game with winners lists them, any other is "unfinished").
+MODES = (
+    {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2),
+     "options": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
+                 ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s")))},
+    {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
+     "options": (("expert", "Expert", FLAG, False, None),),
+     "fixed": lambda n: {"coop": n == 2},
+     "outcomes": {"lose": "lost", "draw": "draw"}},
+)
+
+
+def mode(name):
+    """The registry entry of mode ``name``, or None."""
+    for m in MODES:
+        if m["name"] == name:
+            return m
+    return None
 
 
 def label(name):
-    for title, mode in MODES:
-        if mode == name:
-            return title
-    return name
+    """The menu label of mode ``name`` (the name itself for a mode this build lacks)."""
+    m = mode(name)
+    return m["label"] if m else name
 
 
 def screen_module(name):
@@ -60,40 +90,34 @@ def start(app, name, opts):
     screen_module(name).play(app, game)
 
 
-def begin(app, name, opts):
-    """Start ``name`` from its setup menu, asking first when that would replace a saved game."""
-    if saved_name(app):
-        from tablemate.ui.dialogs import Confirm
-        app.push(Confirm(app, "Replace the saved game?", lambda: start(app, name, opts)))
-    else:
-        start(app, name, opts)
-
-
 def resume(app):
-    """Show the saved game (replayed unless still in RAM); report a damaged journal on the way."""
+    """Show the saved game, replayed unless still in RAM: (shown, problem text or None).
+
+    The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
+    """
     game = app.game
     if game is not None:
-        screen_module(game.rules.__name__.split(".")[-1]).play(app, game)
-        return True
+        screen_module(name_of(game)).play(app, game)
+        return True, None
     from tablemate.game import Game
-    from tablemate.ui.dialogs import Notice
     game, problem = Game.resume(None, game_path(app))
     if game is None:
-        if problem:
-            app.push(Notice(app, problem))
-        return False
+        return False, problem
     app.game = game
-    screen_module(game.rules.__name__.split(".")[-1]).play(app, game)
-    if problem:
-        app.push(Notice(app, problem))
-    return True
+    screen_module(name_of(game)).play(app, game)
+    return True, problem
 
 
-def finish(app, game, name):
-    """File a finished game in the history and free the journal."""
+def name_of(game):
+    """The mode name of a game (its rules module's name)."""
+    return game.rules.__name__.split(".")[-1]
+
+
+def finish(app, game):
+    """File a finished (or abandoned) game in the history and free the journal."""
     app.game = None
     summary = game.rules.summary(game.state)
-    summary["game"] = name
+    summary["game"] = name_of(game)
     summary["actions"] = game.count
     from tablemate import journal
     journal.record_history(app.path("history.jnl"), summary)

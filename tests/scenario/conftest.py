@@ -82,7 +82,7 @@ def dump(dev):
 def home_items():
     """The home menu's rows without a saved game: the game modes, then the fixed pages."""
     from tablemate import session
-    return [title for title, _ in session.MODES] + ["Chess clock", "Settings", "History", "Self-test",
+    return [m["label"] for m in session.MODES] + ["Chess clock", "Settings", "History", "Self-test",
                                                     "About"]
 
 
@@ -136,7 +136,7 @@ def select_player(dev, name, key="DOWN", limit=9):
 def new_scorepad(dev, players=3, target=0, timer_steps=0):
     """From the home menu: set up and start a scorepad with LEFT/RIGHT in the setup menu."""
     choose(dev, "Scorepad")
-    assert dev.shows("New scorepad"), dump(dev)
+    assert dev.shows("New Scorepad"), dump(dev)
     goto(dev, "Players: 2")
     for _ in range(players - 2):
         dev.press("RIGHT")

@@ -74,7 +74,7 @@ def pick(dev, sym, counter=None):
 def new_game(dev, players=5, expert=False):
     """From the home menu: set up and start a Contrast game (setup starts at 4 players)."""
     choose(dev, "Contrast")
-    assert dev.shows("New Contrast game"), dump(dev)
+    assert dev.shows("New Contrast"), dump(dev)
     goto(dev, "Players: 4")
     for _ in range(abs(players - 4)):
         dev.press("RIGHT" if players > 4 else "LEFT")

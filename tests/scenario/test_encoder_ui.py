@@ -43,7 +43,7 @@ def test_turns_move_the_home_menu_and_bounce_adds_nothing(make_device):
 def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     dev = make_device(layout="encoder")
     dev.press("OK")  # the push switch: Scorepad
-    assert dev.shows("New scorepad") and menu_row(dev, "Players: 2"), dump(dev)
+    assert dev.shows("New Scorepad") and menu_row(dev, "Players: 2"), dump(dev)
     dev.press("OK")  # number entry
     assert dev.shows("Players") and dev.shows("2", font=_big()), dump(dev)
     dev.turn(+1)  # clockwise adds, like a volume knob

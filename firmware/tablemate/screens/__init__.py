@@ -23,8 +23,8 @@ class Home(ActionMenu):
         saved = session.saved_name(self.app)
         if saved:
             entries.append(("Continue " + session.label(saved), self._continue))
-        for title, name in session.MODES:
-            entries.append((title, self._mode(name)))
+        for mode in session.MODES:
+            entries.append((mode["label"], self._mode(mode["name"])))
         entries += [("Chess clock", self._clock), ("Settings", self._settings),
                     ("History", self._history), ("Self-test", self._selftest),
                     ("About", self._about)]
@@ -34,11 +34,12 @@ class Home(ActionMenu):
         pass
 
     def _continue(self):
-        session.resume(self.app)
+        resume(self.app)
 
     def _mode(self, name):
         def open_setup():
-            session.screen_module(name).setup(self.app)
+            from tablemate.ui import setup
+            setup.show(self.app, name)
         return open_setup
 
     def _clock(self):
@@ -71,6 +72,14 @@ def offer_resume(app):
     name, present = session.saved(app)
     if name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
-        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: session.resume(app)))
+        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
     elif present:
-        session.resume(app)  # reports the damage and keeps the file aside
+        resume(app)  # reports the damage and keeps the file aside
+
+
+def resume(app):
+    """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
+    problem = session.resume(app)[1]
+    if problem:
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, problem))

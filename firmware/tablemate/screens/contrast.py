@@ -20,8 +20,8 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.rules import contrast as rules
-from tablemate.ui import ActionMenu, Menu, Screen, draw_title, icons, scoretable, text
-from tablemate.ui.dialogs import Confirm, Notice, NumberEntry
+from tablemate.ui import ActionMenu, Screen, draw_title, icons, scoretable, text
+from tablemate.ui.dialogs import Confirm, Notice
 from tablemate.ui.gamescreen import GameScreen
 
 NAME = "contrast"
@@ -52,11 +52,6 @@ WHY = {  # rules.judge's reasons, as two lines for the result view
 }
 
 
-def setup(app):
-    """Open the new-game menu."""
-    app.push(Setup(app))
-
-
 def play(app, game):
     """Show ``game`` above the home menu (with the expert reminder when it starts)."""
     app.home()
@@ -70,49 +65,6 @@ def winners_line(state):
     if state["coop"]:
         return {"win": "You won!", "lose": "You lost", "draw": "Draw"}[state["outcome"]]
     return scoretable.winners_text(state["names"], state["winners"])
-
-
-class Setup(Menu):
-    """Players (2 means the co-op variant), expert variant, then Start."""
-
-    def __init__(self, app):
-        Menu.__init__(self, app, "New Contrast game", [], self._pick, on_adjust=self._adjust)
-        self.players = 4
-        self.expert = False
-        self._relabel()
-
-    def _relabel(self):
-        self.items = [
-            "Players: %d" % self.players + (" (co-op)" if self.players == 2 else ""),
-            "Expert: " + ("on" if self.expert else "off"),
-            "Start",
-        ]
-        self.dirty = True
-
-    def _adjust(self, index, step):
-        if index == 0:
-            self.players = min(6, max(2, self.players + step))
-        elif index == 1:
-            self.expert = not self.expert
-        self._relabel()
-
-    def _pick(self, index):
-        app = self.app
-        if index == 0:
-            app.push(NumberEntry(app, "Players (2 = co-op)", self.players, 2, 6, self._set_players))
-        elif index == 1:
-            self._adjust(1, 1)
-        else:
-            self._start()
-
-    def _set_players(self, value):
-        self.players = value
-        self._relabel()
-
-    def _start(self):
-        n = self.players
-        opts = {"names": self.app.settings["names"][:n], "coop": n == 2, "expert": self.expert}
-        session.begin(self.app, NAME, opts)
 
 
 class Contrast(GameScreen):
@@ -170,7 +122,7 @@ class Contrast(GameScreen):
 
     def leave(self):
         """A finished game goes to the history; the players go home."""
-        session.finish(self.app, self.game, NAME)
+        session.finish(self.app, self.game)
         self.app.home()
 
     def _suggest(self):
@@ -386,7 +338,7 @@ class GameMenu(ActionMenu):
     def _new(self):
         app = self.app
         game = self.pad.game
-        session.finish(app, game, NAME)
+        session.finish(app, game)
         session.start(app, NAME, game.opts)
 
     def _home(self):

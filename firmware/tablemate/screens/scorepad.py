@@ -13,12 +13,11 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
-from tablemate.ui import ActionMenu, Menu, scoretable, text
+from tablemate.ui import ActionMenu, scoretable, text
 from tablemate.ui.dialogs import Confirm, NumberEntry, accel
 from tablemate.ui.gamescreen import GameScreen
 
 NAME = "scorepad"
-TIMERS = (0, 15, 30, 45, 60, 90, 120, 180, 300)  # per-turn countdown choices, seconds
 _COMMIT_MS = const(1500)
 _TABLE_Y = const(11)
 BEEP_TICK = ((2093, 60),)
@@ -26,69 +25,10 @@ BEEP_TIME_UP = ((880, 500),)
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 
 
-def setup(app):
-    """Open the new-game menu."""
-    app.push(Setup(app))
-
-
 def play(app, game):
     """Show ``game`` above the home menu."""
     app.home()
     app.push(Scorepad(app, game))
-
-
-class Setup(Menu):
-    """Players, target and turn timer, then Start."""
-
-    def __init__(self, app):
-        Menu.__init__(self, app, "New scorepad", [], self._pick, on_adjust=self._adjust)
-        self.players = 2
-        self.target = 0
-        self.timer = 0
-        self._relabel()
-
-    def _relabel(self):
-        self.items = [
-            "Players: %d" % self.players,
-            "Target: " + ("%d" % self.target if self.target else "none"),
-            "Turn timer: " + ("%ds" % TIMERS[self.timer] if self.timer else "off"),
-            "Start",
-        ]
-        self.dirty = True
-
-    def _adjust(self, index, step):
-        if index == 0:
-            self.players = min(8, max(1, self.players + step))
-        elif index == 1:
-            self.target = min(9995, max(0, self.target + 5 * step))
-        elif index == 2:
-            self.timer = (self.timer + step) % len(TIMERS)
-        self._relabel()
-
-    def _pick(self, index):
-        app = self.app
-        if index == 0:
-            app.push(NumberEntry(app, "Players", self.players, 1, 8, self._set_players))
-        elif index == 1:
-            app.push(NumberEntry(app, "Target score", self.target, 0, 9995, self._set_target,
-                                 step=5, zero="no target"))
-        elif index == 2:
-            self._adjust(2, 1)
-        else:
-            self._start()
-
-    def _set_players(self, value):
-        self.players = value
-        self._relabel()
-
-    def _set_target(self, value):
-        self.target = value
-        self._relabel()
-
-    def _start(self):
-        opts = {"names": self.app.settings["names"][:self.players], "target": self.target,
-                "timer": TIMERS[self.timer]}
-        session.begin(self.app, NAME, opts)
 
 
 class Scorepad(GameScreen):
@@ -262,7 +202,7 @@ class GameMenu(ActionMenu):
         game = self.pad.game
 
         def again():
-            session.finish(app, game, NAME)
+            session.finish(app, game)
             session.start(app, NAME, game.opts)
         if game.state["over"]:
             again()
@@ -271,5 +211,5 @@ class GameMenu(ActionMenu):
 
     def _home(self):
         if self.pad.game.state["over"]:
-            session.finish(self.app, self.pad.game, NAME)
+            session.finish(self.app, self.pad.game)
         self.app.home()
