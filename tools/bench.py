@@ -179,9 +179,10 @@ advance(APP, 10)
 LINES = 0
 TURN = 0
 while LINES < %(lines)d:
-    if TURN %% 10 == 9:  # undo through the game menu: BACK, DOWN to "Undo", OK
+    if TURN %% 10 == 9:  # undo through the game menu: BACK, DOWN x3 to "Undo", OK
         press(APP, "BACK")
-        press(APP, "DOWN")
+        for _ in range(3):
+            press(APP, "DOWN")
         press(APP, "OK")
         LINES += 1
     elif LINES + 2 <= %(lines)d:  # some +1 presses gathered into one "add", then OK: "next"

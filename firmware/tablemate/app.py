@@ -45,6 +45,7 @@ class App:
         self.settings, self._problem = settings.load(self.path("settings.json"))
         self.layout = None
         self._use_layout(self.settings["layout"])
+        self._later = []  # what runs once this pass's frame is sent (journal writes)
         self._idle = _AWAKE
         self._last_input = 0
         self.last_key = 0  # when the last key event came (the loop collects garbage after a pause)
@@ -81,6 +82,9 @@ class App:
             if self.buzzer:
                 self.buzzer.tick(now)
             self.redraw()
+            later = self._later
+            while later:
+                later.pop(0)()
         except Exception as exc:  # the net: a broken screen must not take the game with it
             self.fail(exc)
 
@@ -117,6 +121,10 @@ class App:
         return self.stack[-1] if self.stack else None
 
     # -- services for screens --------------------------------------------------------
+    def after_frame(self, fn):
+        """Call ``fn`` once this pass's frame is on the panel: the screen never waits for flash."""
+        self._later.append(fn)
+
     def beep(self, pattern):
         """Play ``pattern`` ((freq_hz, ms), ...) if a buzzer is fitted and sound is on."""
         if self.buzzer and self.settings["sound"]:

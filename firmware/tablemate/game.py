@@ -10,7 +10,7 @@ on replay is corruption: the file is copied aside and cut before that line.
 import sys
 
 from tablemate import files, journal
-from tablemate.rules import RuleError
+from tablemate import RuleError
 
 UNDO = ["undo"]
 
@@ -129,6 +129,9 @@ class Game:
             self.state = _play(self.rules, self.opts, self._actions, len(self._actions))
             raise
         self._actions.append(action)
+
+    def save(self):
+        """(Until the queued journal lands: do and undo write at once.)"""
 
     def undo(self):
         """Drop the latest effective action (RuleError "Nothing to undo" when there is none)."""

@@ -193,6 +193,34 @@ class Device:
         found += self.panel.find([[1 - p for p in row] for row in rows])
         return found
 
+    def menu_row(self, label):
+        """True when the highlighted menu row reads exactly ``label`` (nothing more on the bar)."""
+        from tablemate.ui import text
+        rows = render_rows(label, text.SMALL)
+        px = self.panel.pixels()
+        end = 2 + text.width(label)
+        for x, y in self.panel.find([[1 - p for p in row] for row in rows]):
+            if x == 2 and all(px[y + j][i] for j in range(8) for i in range(end, 120)):
+                return True
+        return False
+
+    def goto(self, label, key="DOWN", limit=12):
+        """Move a menu's cursor with ``key`` until the row ``label`` is highlighted on the panel.
+
+        Menus are found by what they show, so a new menu row never sends a test or a README
+        picture to the wrong screen; AssertionError (with the panel) when the row never comes.
+        """
+        for _ in range(limit):
+            if self.menu_row(label):
+                return
+            self.press(key)
+        raise AssertionError("menu row %r never highlighted\n%s" % (label, self.panel.to_text()))
+
+    def choose(self, label, key="DOWN", limit=12):
+        """Move to the menu row ``label`` and press OK."""
+        self.goto(label, key, limit)
+        self.press("OK")
+
     def journal(self):
         """The lines of the saved game's journal (header first), or [] with no game."""
         path = os.path.join(self.root, "game.jnl")

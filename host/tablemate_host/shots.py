@@ -2,7 +2,9 @@
 
 Each shot boots a fresh ``Device`` (the real ``main.py`` on fake hardware), presses buttons like a
 player would, and saves what the virtual SSD1306 decoded from the I2C bytes. Nothing is drawn by
-hand, and a test regenerates the shots to check the committed PNGs are current.
+hand, and a test regenerates the shots to check the committed PNGs are current. Menu rows are
+found by the text the panel shows (``Device.choose``), never by counting DOWN presses, so a new
+menu row cannot make a shot capture the wrong screen.
 """
 
 import os
@@ -21,13 +23,13 @@ def _device(root, **kw):
 
 def _scorepad(dev, players, target=0):
     """From the home menu: a new scorepad with ``players`` and an optional target."""
-    dev.press("OK")  # Scorepad
+    dev.choose("Scorepad")
     for _ in range(players - 2):
         dev.press("RIGHT")
-    dev.press("DOWN")
+    dev.goto("Target: none")
     for _ in range(target // 5):
         dev.press("RIGHT")
-    dev.presses("DOWN", "DOWN", "OK")  # Start
+    dev.choose("Start")
 
 
 def _score(dev, *deltas):
@@ -71,12 +73,12 @@ def winner(dev):
 def game_menu(dev):
     scorepad_duel(dev)
     dev.press("BACK")
-    dev.press("DOWN")
+    dev.goto("Undo")
 
 
 def chess_clock(dev):
-    dev.presses("DOWN", "DOWN", "OK")  # Chess clock (under Scorepad and Contrast)
-    dev.presses("DOWN", "DOWN", "OK")  # Start
+    dev.choose("Chess clock")
+    dev.choose("Start")
     dev.press("OK")
     dev.advance(7300)
     dev.press("OK")
@@ -90,13 +92,14 @@ def resume(dev):
 
 
 def settings(dev):
-    dev.presses("DOWN", "DOWN", "DOWN", "OK")
+    dev.choose("Settings")
 
 
 def _contrast(dev, rounds):
     """From the home menu: a 5-player Contrast game, ``rounds`` of picks (key names) entered."""
-    dev.presses("DOWN", "OK")  # Contrast
-    dev.presses("RIGHT", "DOWN", "DOWN", "OK")  # 5 players, Start
+    dev.choose("Contrast")
+    dev.press("RIGHT")  # 5 players
+    dev.choose("Start")
     for keys in rounds:
         dev.presses(*keys)
 

@@ -345,18 +345,18 @@ def test_second_flash_removes_what_the_firmware_dropped(tmp_path):
     fw = _firmware_copy(tmp_path)
     board = FakeBoard(files=USER_FILES)
     _run(board, firmware=fw)
-    assert "/tablemate/ui/msgline.mpy" in board.files
+    assert "/tablemate/ui/dialogs.mpy" in board.files
     assert "/tablemate/rules/contrast.mpy" in board.files
-    os.remove(os.path.join(fw, "tablemate", "ui", "msgline.py"))
+    os.remove(os.path.join(fw, "tablemate", "ui", "dialogs.py"))
     shutil.rmtree(os.path.join(fw, "tablemate", "rules"))
     board = _reconnect(board)
     lines = []
     _run(board, lines, firmware=fw)
-    assert "/tablemate/ui/msgline.mpy" not in board.files
+    assert "/tablemate/ui/dialogs.mpy" not in board.files
     assert not any(p.startswith("/tablemate/rules") for p in board.files)
     assert "/tablemate/rules" not in board.dirs  # the emptied folder goes too
     assert "/tablemate/ui/text.mpy" in board.files
-    assert "removed tablemate/ui/msgline.mpy (no longer part of Tablemate)" in lines
+    assert "removed tablemate/ui/dialogs.mpy (no longer part of Tablemate)" in lines
     assert "removed folder tablemate/rules" in lines
     for path, data in USER_FILES.items():
         assert board.files[path] == data
@@ -388,13 +388,13 @@ def test_interrupted_flash_is_cleaned_up_by_the_next(tmp_path):
     fw = _firmware_copy(tmp_path)
     board = FakeBoard()
     _run(board, firmware=fw)
-    os.remove(os.path.join(fw, "tablemate", "ui", "msgline.py"))
+    os.remove(os.path.join(fw, "tablemate", "ui", "dialogs.py"))
     with open(os.path.join(fw, "tablemate", "extra.py"), "w") as f:
         f.write("X = 1\n")
     cut = _reconnect(board, fail_on_write=5)
     with pytest.raises(flash.FlashError):
         _run(cut, firmware=fw)
-    assert "/tablemate/ui/msgline.mpy" not in cut.files  # leftovers go before the new files
+    assert "/tablemate/ui/dialogs.mpy" not in cut.files  # leftovers go before the new files
     os.remove(os.path.join(fw, "tablemate", "extra.py"))  # and the next version drops it again
     board = _reconnect(cut)
     _run(board, firmware=fw)

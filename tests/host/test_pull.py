@@ -13,19 +13,19 @@ from tablemate_host.device import Device
 def _played_device(root):
     """A real device that finished two scorepad games (one won by Bob, one left unfinished)."""
     dev = Device(root, settings={"names": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]})
-    dev.press("OK")  # Scorepad
-    dev.presses("DOWN", "RIGHT", "DOWN", "DOWN", "OK")  # target 5, Start
+    dev.choose("Scorepad")
+    dev.goto("Target: none")
+    dev.press("RIGHT")  # target 5
+    dev.choose("Start")
     dev.press("OK")  # Ann passes
     for _ in range(5):
         dev.press("RIGHT")
     dev.press("OK")  # Bob reaches 5
     dev.press("BACK")
-    dev.presses("DOWN", "OK")  # New game: the won game is filed
+    dev.choose("New game")  # the won game is filed
     dev.press("RIGHT")
     dev.press("BACK")
-    for _ in range(5):
-        dev.press("DOWN")
-    dev.press("OK")  # New game again: this one is filed unfinished
+    dev.choose("New game")  # again: this one is filed unfinished
     dev.press("OK")  # yes, start again
     return dev
 

@@ -5,7 +5,7 @@ import json
 import support
 from tablemate import journal
 from tablemate.game import Game
-from tablemate.rules import RuleError
+from tablemate import RuleError
 from tablemate.rules import contrast as c
 
 SQ, YE, GR, LI, RE, BL = "square", "yellow", "green", "light", "red", "blue"

@@ -6,7 +6,7 @@ import os
 import support
 from tablemate import journal
 from tablemate.game import Game, rules_for
-from tablemate.rules import RuleError
+from tablemate import RuleError
 from tablemate.rules import scorepad
 
 OPTS = {"names": ["Ann", "Bob", "Cy"], "target": 0}

@@ -2,7 +2,7 @@
 
 import json
 
-from tablemate.rules import RuleError
+from tablemate import RuleError
 from tablemate.rules import scorepad
 
 

@@ -82,6 +82,8 @@ def contrast(root):
     rig.press(K.BACK)
     rig.choose("End game")
     rig.press(K.OK)
+    assert rig.top() == "Standings"
+    rig.press(K.OK)
     assert rig.top() == "Home" and not rig.exists("game.jnl")
     return rig
 

@@ -88,28 +88,17 @@ def home_items():
 
 def choose(dev, label, key="DOWN", limit=12):
     """Move the cursor to the menu row ``label`` (seen highlighted on the panel), then press OK."""
-    goto(dev, label, key, limit)
-    dev.press("OK")
+    dev.choose(label, key, limit)
 
 
 def menu_row(dev, label):
     """True when the highlighted menu row reads exactly ``label`` (nothing more on the bar)."""
-    from tablemate.ui import text
-    px = dev.panel.pixels()
-    end = 2 + text.width(label)
-    for x, y in highlighted(dev, label):
-        if x == 2 and all(px[y + j][i] for j in range(8) for i in range(end, 120)):
-            return True
-    return False
+    return dev.menu_row(label)
 
 
 def goto(dev, label, key="DOWN", limit=12):
     """Move the cursor with ``key`` until the menu row ``label`` is highlighted."""
-    for _ in range(limit):
-        if menu_row(dev, label):
-            return
-        dev.press(key)
-    raise AssertionError("menu row %r never highlighted" % label + dump(dev))
+    dev.goto(label, key, limit)
 
 
 def cursor_at(dev, name):

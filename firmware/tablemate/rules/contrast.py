@@ -16,7 +16,7 @@ Actions: ["pick", player, symbol] and ["skip", player], one per player in seat o
 0. The last player's action resolves the round; the next action starts the next round.
 """
 
-from tablemate.rules import RuleError
+from tablemate import RuleError
 
 NAME = "contrast"
 # In the rulebook's order. Each symbol card carries SYMBOLS[i] and SYMBOLS[i + 6] (inferred).
@@ -161,6 +161,11 @@ def _finish(state):
     state["outcome"] = "win" if len(state["winners"]) == 1 else "shared"
 
 
+def names(state):
+    """The players' names, in seat order."""
+    return state["names"]
+
+
 def scores(state):
     """Picture cards per player; in co-op both players share the right pile."""
     if state["coop"]:
@@ -195,6 +200,16 @@ def last(state):
     """The last resolved round, or None: {"round", "picks", "symbol", "winners", "why",
     "from_box", "pile"} (pile is "left"/"right" in co-op, else None)."""
     return state["last"]
+
+
+def picks(state):
+    """This round's picks so far, in seat order: a symbol, or None for a skip."""
+    return state["picks"]
+
+
+def coop(state):
+    """True in the 2-player co-op variant."""
+    return state["coop"]
 
 
 def tally(state):

@@ -5,7 +5,7 @@ Actions: ["add", player, delta], ["next"], ["round"], ["end"]. A target above 0 
 as soon as an add reaches it. Every action is validated in full before the state changes.
 """
 
-from tablemate.rules import RuleError
+from tablemate import RuleError
 
 NAME = "scorepad"
 MAX_PLAYERS = 8
@@ -78,6 +78,16 @@ def apply(state, action):
     else:  # "end"
         state["over"] = True
         state["winners"] = _leaders(scores)
+
+
+def names(state):
+    """The players' names, in seat order."""
+    return state["names"]
+
+
+def target(state):
+    """The score that ends the game, or 0 for none."""
+    return state["target"]
 
 
 def scores(state):

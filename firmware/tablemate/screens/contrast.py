@@ -6,11 +6,13 @@ Each pick is journaled at once. The cursor starts on the symbol picked most so f
 (rules.suggest), because picks tend to agree; a new round starts on the top-left cell, since each
 player's last card lies face up and cannot be played again at once. RESULT: after the last pick,
 the winning icon (or why nobody won), the winners, every score, the deck and the box; OK goes on
-to the next round, and an arrow goes on and already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both piles);
-OK files the game in the history and goes home.
+to the next round, and an arrow goes on and already moves the next pick's cursor. FINAL: the
+ranking (co-op: won, lost or drawn, with both piles); OK files the game in the history and goes
+home.
 
 BACK opens the game menu: skip the current player, count to three (3-2-1 with beeps, then an
-offer to skip), undo (the last pick, which takes a finished round back too), scores, end, home.
+offer to skip), scores, then the shared entries (undo: the last pick, which takes a finished round
+back too; end, new game, home). The setup menu is the shared one (``tablemate.ui.setup``).
 """
 
 from time import ticks_diff
@@ -20,17 +22,14 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import session
 from tablemate.rules import contrast as rules
-from tablemate.ui import ActionMenu, Screen, draw_title, icons, scoretable, text
-from tablemate.ui.dialogs import Confirm, Notice
-from tablemate.ui.gamescreen import GameScreen
+from tablemate.ui import Screen, draw_title, icons, text
+from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings, winners_text
 
-NAME = "contrast"
 SYMBOLS = rules.SYMBOLS
 BEEP_COUNT = ((1568, 70),)
 BEEP_ZERO = ((784, 450),)
 BEEP_WON = ((1319, 70), (1760, 110))
 BEEP_NOBODY = ((523, 160),)
-FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 
 PICK = const(0)
 RESULT = const(1)
@@ -56,15 +55,16 @@ def play(app, game):
     """Show ``game`` above the home menu (with the expert reminder when it starts)."""
     app.home()
     app.push(Contrast(app, game))
-    if game.count == 0 and game.state["expert"]:
+    if game.count == 0 and rules.face_up(game.state) == 3:
+        from tablemate.ui.dialogs import Notice
         app.push(Notice(app, "Expert game:\nLay out 3 cards face up"))
 
 
 def winners_line(state):
     """'Cy wins!', 'Tie: Ann, Cy' or, in co-op, 'You won!', 'You lost', 'Draw'."""
-    if state["coop"]:
-        return {"win": "You won!", "lose": "You lost", "draw": "Draw"}[state["outcome"]]
-    return scoretable.winners_text(state["names"], state["winners"])
+    if rules.coop(state):
+        return {"win": "You won!", "lose": "You lost", "draw": "Draw"}[rules.outcome(state)]
+    return winners_text(rules.names(state), rules.result(state))
 
 
 class Contrast(GameScreen):
@@ -73,22 +73,22 @@ class Contrast(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.cur = 0
-        self.view = FINAL if game.state["over"] else PICK
+        self.view = FINAL if self.over() else PICK
         self._suggest()
 
     # -- actions ------------------------------------------------------------------------
     def done(self):
         """After a pick: the next player's cursor, or the round's result with its sound."""
         state = self.game.state
-        if state["picks"]:
+        if rules.picks(state):
             self._suggest()
         else:  # that action settled the round
             self.view = RESULT
             self.cur = 0
-            if state["over"]:
+            if self.over():
                 self.app.beep(FANFARE)
             else:
-                self.app.beep(BEEP_WON if state["last"]["winners"] else BEEP_NOBODY)
+                self.app.beep(BEEP_WON if rules.last(state)["winners"] else BEEP_NOBODY)
 
     def pick(self):
         """The current player picks the symbol under the cursor."""
@@ -102,22 +102,23 @@ class Contrast(GameScreen):
     def undo(self):
         """Take back the last pick (a round it settled is open again), cursor on that pick."""
         state = self.game.state
-        if state["picks"]:
-            taken = state["picks"][-1]
+        last = rules.last(state)
+        if rules.picks(state):
+            taken = rules.picks(state)[-1]
         else:
-            taken = state["last"]["picks"][-1] if state["last"] else None
+            taken = last["picks"][-1] if last else None
         if not GameScreen.undo(self):
             return False
         state = self.game.state
         self.view = PICK
         if taken is not None:
             self.cur = SYMBOLS.index(taken)
-        self.msg.show("Undone: " + state["names"][rules.turn(state)], self.app.now)
+        self.msg.show("Undone: " + rules.names(state)[rules.turn(state)], self.app.now)
         return True
 
     def go_on(self):
         """Leave the result view: the next round's picks, or the ranking after the last round."""
-        self.view = FINAL if self.game.state["over"] else PICK
+        self.view = FINAL if self.over() else PICK
         self.dirty = True
 
     def leave(self):
@@ -149,7 +150,7 @@ class Contrast(GameScreen):
         if kind != K.PRESS:
             return
         if key == K.BACK:
-            self.app.push(GameMenu(self.app, self))
+            self.app.push(GameMenu(self.app, self, "Contrast"))
         elif self.view == PICK:
             if key == K.OK:
                 self.pick()
@@ -173,14 +174,14 @@ class Contrast(GameScreen):
 
     def _draw_pick(self, fb):
         state = self.game.state
-        name = state["names"][rules.turn(state)]
+        name = rules.names(state)[rules.turn(state)]
         w = text.width(name)
         fb.fill_rect(0, 0, w + 3, 9, 1)
         text.draw(fb, name, 2, 0, color=0)
-        if state["coop"]:
-            right = "R%d D%d" % (rules.round_no(state), state["deck"])
+        if rules.coop(state):
+            right = "R%d D%d" % (rules.round_no(state), rules.deck(state))
         else:
-            right = "R%d D%d B%d" % (rules.round_no(state), state["deck"], state["box"])
+            right = "R%d D%d B%d" % (rules.round_no(state), rules.deck(state), rules.box(state))
         text.draw_right(fb, right, 128, 0)
         fb.hline(0, 9, 128, 1)
         for i in range(12):
@@ -195,17 +196,18 @@ class Contrast(GameScreen):
 
     def _draw_result(self, fb):
         state = self.game.state
-        last = state["last"]
+        last = rules.last(state)
+        coop = rules.coop(state)
         draw_title(fb, "Round %d" % last["round"] if last else "Scores")
-        text.draw_right(fb, "OK " + ("end" if state["over"] else "next"), 128, 0)
-        names = state["names"]
+        text.draw_right(fb, "OK " + ("end" if self.over() else "next"), 128, 0)
+        names = rules.names(state)
         if last is None:
             lines = ("No round yet", "")
         elif last["why"]:
             lines = WHY[last["why"]]
         else:
             icons.draw(fb, last["symbol"], 0, 12)
-            if state["coop"]:
+            if coop:
                 lines = ("Same: " + last["symbol"], "Card to right pile")
             else:
                 lines = (last["symbol"] + " wins",
@@ -213,14 +215,14 @@ class Contrast(GameScreen):
         x = 20 if last and last["symbol"] else 0
         text.draw(fb, text.fit(lines[0], 127 - x), x, 12)
         text.draw(fb, text.fit(lines[1], 127 - x), x, 21)
-        if state["coop"]:
-            left, right = state["piles"]
+        if coop:
+            left, right = rules.piles(state)
             text.draw(fb, "Left pile %d" % left, 0, 32)
             text.draw(fb, "Right pile %d" % right, 0, 41)
-            bottom = "Deck %d" % state["deck"]
+            bottom = "Deck %d" % rules.deck(state)
         else:
             won = last["winners"] if last else ()
-            cards = state["cards"]
+            cards = rules.scores(state)
             for i in range(len(names)):
                 x = 0 if i < 3 else 65
                 y = 31 + (i % 3) * 8
@@ -228,36 +230,44 @@ class Contrast(GameScreen):
                     text.draw(fb, text.CHECK, x, y)
                 text.draw(fb, text.fit(names[i], 40), x + 7, y)
                 text.draw_right(fb, "%d" % cards[i], x + 62, y)
-            bottom = "Deck %d  Box %d" % (state["deck"], state["box"])
+            bottom = "Deck %d  Box %d" % (rules.deck(state), rules.box(state))
         text.draw_centered(fb, bottom, _BOTTOM)
 
     def _draw_final(self, fb):
         state = self.game.state
-        if state["coop"]:
+        if rules.coop(state):
             draw_title(fb, "Game over")
             line = winners_line(state)
             w = text.width(line)
             fb.fill_rect(62 - w // 2, 15, w + 5, 11, 1)
             text.draw_centered(fb, line, 17, color=0)
-            left, right = state["piles"]
+            left, right = rules.piles(state)
             text.draw_centered(fb, "Right pile %d" % right, 31)
             text.draw_centered(fb, "Left pile %d" % left, 40)
             text.draw_centered(fb, "OK: finish", _BOTTOM)
             return
         draw_title(fb, text.fit(winners_line(state), 127))
-        cards = state["cards"]
-        order = sorted(range(len(cards)), key=lambda i: (-cards[i], i))
-        rank = 0
-        for n in range(len(order)):
-            i = order[n]
-            if n == 0 or cards[i] != cards[order[n - 1]]:
-                rank = n + 1
-            y = 11 + n * 9
-            text.draw(fb, "%d" % rank, 0, y)
-            if i in state["winners"]:
-                text.draw(fb, text.CHECK, 8, y)
-            text.draw(fb, state["names"][i], 16, y)
-            text.draw_right(fb, "%d" % cards[i], 128, y)
+        draw_standings(fb, rules.names(state), rules.scores(state), rules.result(state))
+
+    def menu_entries(self):
+        if self.over():
+            return ()
+        name = rules.names(self.game.state)[rules.turn(self.game.state)]
+        return (("Skip " + name, self._skip_now), ("Count to 3", self._count),
+                ("Scores", self._scores))
+
+    def _skip_now(self):
+        self.app.pop()
+        self.skip()
+
+    def _count(self):
+        self.view = PICK
+        self.app.replace(CountToThree(self.app, self))
+
+    def _scores(self):
+        self.app.pop()
+        self.view = RESULT
+        self.dirty = True
 
 
 class CountToThree(Screen):
@@ -273,7 +283,7 @@ class CountToThree(Screen):
         self.pad = pad
         self.t0 = app.now
         self.shown = 3
-        self.name = pad.game.state["names"][rules.turn(pad.game.state)]
+        self.name = rules.names(pad.game.state)[rules.turn(pad.game.state)]
         app.beep(BEEP_COUNT)
 
     def key(self, key, kind):
@@ -290,6 +300,7 @@ class CountToThree(Screen):
             self.app.beep(BEEP_COUNT)
             return
         self.app.beep(BEEP_ZERO)
+        from tablemate.ui.dialogs import Confirm
         self.app.replace(Confirm(self.app, "Time is up!\n%s skips?" % self.name, self.pad.skip,
                                  yes="Skip", no="Pick"))
 
@@ -298,51 +309,3 @@ class CountToThree(Screen):
         text.draw_centered(fb, self.name + ", choose!", 12)
         text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.BIG)
         text.draw_centered(fb, "Any key: chosen", _BOTTOM)
-
-
-class GameMenu(ActionMenu):
-    """Skip, count to three, undo, scores, end and home; after the game: undo, new game, home."""
-
-    def __init__(self, app, pad):
-        self.pad = pad
-        state = pad.game.state
-        if state["over"]:
-            entries = (("Undo", self._undo), ("New game", self._new), ("Home", self._home))
-        else:
-            name = state["names"][rules.turn(state)]
-            entries = (("Skip " + name, self._skip), ("Count to 3", self._count),
-                       ("Undo", self._undo), ("Scores", self._scores),
-                       ("End game", self._end), ("Home", self._home))
-        ActionMenu.__init__(self, app, "Contrast", entries)
-
-    def _skip(self):
-        self.app.pop()
-        self.pad.skip()
-
-    def _count(self):
-        self.pad.view = PICK
-        self.app.replace(CountToThree(self.app, self.pad))
-
-    def _undo(self):
-        self.app.pop()
-        self.pad.undo()
-
-    def _scores(self):
-        self.app.pop()
-        self.pad.view = RESULT
-
-    def _end(self):
-        pad = self.pad
-        self.app.replace(Confirm(self.app, "End the game now? It is filed unfinished.", pad.leave))
-
-    def _new(self):
-        app = self.app
-        game = self.pad.game
-        session.finish(app, game)
-        session.start(app, NAME, game.opts)
-
-    def _home(self):
-        if self.pad.game.state["over"]:
-            self.pad.leave()
-        else:
-            self.app.home()

@@ -4,6 +4,7 @@ Six buttons: UP/DOWN pick a player, LEFT/RIGHT change their score (hold to speed
 turn, BACK opens the game menu. With fewer buttons the menu's "Adjust score" does the same job.
 Presses on LEFT/RIGHT gather into one pending change that is journaled as a single action when the
 player moves on or after a short pause, so undo takes back "+7", not "+1" seven times.
+The setup menu is the shared one (``tablemate.ui.setup``, from the registry in ``session``).
 """
 
 from time import ticks_diff
@@ -11,18 +12,14 @@ from time import ticks_diff
 from micropython import const
 
 from tablemate import keys as K
-from tablemate import session
-from tablemate.clock import BEEP, EXPIRED, Countdown, fmt
-from tablemate.ui import ActionMenu, scoretable, text
-from tablemate.ui.dialogs import Confirm, NumberEntry, accel
-from tablemate.ui.gamescreen import GameScreen
+from tablemate.rules import scorepad as rules
+from tablemate.ui import accel, text
+from tablemate.ui.play import GameMenu, GameScreen, draw_table, winners_text
 
-NAME = "scorepad"
 _COMMIT_MS = const(1500)
 _TABLE_Y = const(11)
 BEEP_TICK = ((2093, 60),)
 BEEP_TIME_UP = ((880, 500),)
-FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 
 
 def play(app, game):
@@ -36,12 +33,17 @@ class Scorepad(GameScreen):
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        self.sel = game.state["turn"]
+        self.sel = rules.turn(game.state)
         self.pending = 0
         self._pending_at = 0
         self._repeats = 0
         seconds = game.opts.get("timer", 0)
-        self.timer = Countdown(seconds * 1000) if seconds else None
+        self.clock = None
+        self.timer = None
+        if seconds:  # only a timed game loads the clock module
+            from tablemate import clock
+            self.clock = clock
+            self.timer = clock.Countdown(seconds * 1000)
         self._shown_s = -1
         if self.timer:
             self.timer.start(app.now)
@@ -74,7 +76,7 @@ class Scorepad(GameScreen):
     def next_turn(self):
         self.commit()
         if self.do(["next"]):
-            self.sel = self.game.state["turn"]
+            self.sel = rules.turn(self.game.state)
             self.restart_timer()
 
     def restart_timer(self):
@@ -85,28 +87,49 @@ class Scorepad(GameScreen):
 
     def result_text(self):
         state = self.game.state
-        return scoretable.winners_text(state["names"], state["winners"])
+        return winners_text(rules.names(state), rules.result(state))
 
     def done(self):
         """A finished game is announced: the winners stay on the message line, with a tune."""
-        state = self.game.state
-        if state["over"]:
+        if self.over():
             if self.timer:
                 self.timer.stop()
-            self.msg.show(self.result_text(), self.app.now, 0)
-            self.app.beep(FANFARE)
+            self.announce(self.result_text())
+
+    def end(self):
+        """End game: the leaders win (a tie is shared)."""
+        self.commit()
+        self.do(["end"])
+
+    def menu_entries(self):
+        if self.over():
+            return ()
+        return (("Adjust score", self._adjust), ("Next round", self._round))
+
+    def _adjust(self):
+        from tablemate.ui.dialogs import NumberEntry
+        app = self.app
+        name = rules.names(self.game.state)[self.sel]
+        app.replace(NumberEntry(app, name + " +/-", 0, -999, 999,
+                                lambda delta: self.do(["add", self.sel, delta]) if delta else None))
+
+    def _round(self):
+        self.app.pop()
+        if self.do(["round"]):
+            self.sel = 0
+            self.restart_timer()
 
     # -- screen ---------------------------------------------------------------------------
     def key(self, key, kind):
         if kind != K.PRESS and kind != K.REPEAT:
             return
-        n = len(self.game.state["names"])
+        n = len(rules.names(self.game.state))
         if key == K.UP or key == K.DOWN:
             self.commit()
             self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
             self.dirty = True
         elif key == K.LEFT or key == K.RIGHT:
-            if self.game.state["over"]:
+            if self.over():
                 self.msg.show("Game is over", self.app.now)
             else:
                 self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
@@ -120,21 +143,21 @@ class Scorepad(GameScreen):
             self.next_turn()
         elif key == K.BACK:
             self.commit()
-            self.app.push(GameMenu(self.app, self))
+            self.app.push(GameMenu(self.app, self, "Scorepad"))
 
     def tick(self, now):
         if self.pending and ticks_diff(now, self._pending_at) >= _COMMIT_MS:
             self.commit()
         if self.msg.tick(now):
             self.dirty = True
-            if self.game.state["over"]:  # a refusal covered the result: bring the result back
+            if self.over():  # a refusal covered the result: bring the result back
                 self.msg.show(self.result_text(), now, 0)
         timer = self.timer
         if timer and timer.running:
             event = timer.poll(now)
-            if event == BEEP:
+            if event == self.clock.BEEP:
                 self.app.beep(BEEP_TICK)
-            elif event == EXPIRED:
+            elif event == self.clock.EXPIRED:
                 self.app.beep(BEEP_TIME_UP)
                 self.msg.show("Time is up!", now)
             shown = (timer.remaining(now) + 999) // 1000
@@ -150,66 +173,15 @@ class Scorepad(GameScreen):
 
     def draw(self, fb):
         state = self.game.state
-        text.draw(fb, "Round %d" % state["round"], 0, 0)
+        text.draw(fb, "Round %d" % rules.round_no(state), 0, 0)
         if self.timer:
-            right = fmt(self.timer.remaining(self.app.now))
-        elif state["target"]:
-            right = "to %d" % state["target"]
+            right = self.clock.fmt(self.timer.remaining(self.app.now))
+        elif rules.target(state):
+            right = "to %d" % rules.target(state)
         else:
             right = ""
         text.draw(fb, right, 128 - text.width(right), 0)
         fb.hline(0, 9, 128, 1)
-        scoretable.draw(fb, state["names"], state["scores"], _TABLE_Y, self.sel, state["turn"],
-                        self.pending)
+        draw_table(fb, rules.names(state), rules.scores(state), _TABLE_Y, self.sel,
+                   rules.turn(state), self.pending)
         self.msg.draw(fb)
-
-
-class GameMenu(ActionMenu):
-    """Undo, adjust, rounds, ending, a new game with the same players, and home."""
-
-    def __init__(self, app, pad):
-        self.pad = pad
-        over = pad.game.state["over"]
-        if over:
-            entries = (("Undo", self._undo), ("New game", self._new), ("Home", self._home))
-        else:
-            entries = (("Back to game", app.pop), ("Undo", self._undo),
-                       ("Adjust score", self._adjust), ("Next round", self._round),
-                       ("End game", self._end), ("New game", self._new), ("Home", self._home))
-        ActionMenu.__init__(self, app, "Scorepad", entries)
-
-    def _undo(self):
-        self.app.pop()
-        self.pad.undo()
-
-    def _adjust(self):
-        pad = self.pad
-        name = pad.game.state["names"][pad.sel]
-        self.app.replace(NumberEntry(self.app, name + " +/-", 0, -999, 999,
-                                     lambda delta: pad.do(["add", pad.sel, delta]) if delta else None))
-
-    def _round(self):
-        self.app.pop()
-        if self.pad.do(["round"]):
-            self.pad.sel = 0
-            self.pad.restart_timer()
-
-    def _end(self):
-        self.app.replace(Confirm(self.app, "End the game now?", lambda: self.pad.do(["end"])))
-
-    def _new(self):
-        app = self.app
-        game = self.pad.game
-
-        def again():
-            session.finish(app, game)
-            session.start(app, NAME, game.opts)
-        if game.state["over"]:
-            again()
-        else:
-            app.replace(Confirm(app, "Start again with the same players?", again))
-
-    def _home(self):
-        if self.pad.game.state["over"]:
-            session.finish(self.app, self.pad.game)
-        self.app.home()

@@ -138,3 +138,12 @@ class ActionMenu(Menu):
 
     def _run(self, index):
         self._actions[index]()
+
+
+def accel(repeats):
+    """Step multiplier for the n-th auto-repeat of a held key: 1, then 5, then 25."""
+    if repeats < 10:
+        return 1
+    if repeats < 25:
+        return 5
+    return 25

@@ -8,7 +8,7 @@ which keeps the context visible while the player decides.
 from micropython import const
 
 from tablemate import keys as K
-from tablemate.ui import Screen, draw_title, text
+from tablemate.ui import Screen, accel, draw_title, text
 
 _BOX_X = const(4)
 _BOX_W = const(120)
@@ -165,12 +165,3 @@ class NumberEntry(Screen):
             text.draw_centered(fb, shown, 20, text.BIG, 1)
         text.draw(fb, "OK set", 0, 56)
         text.draw(fb, "BACK cancel", 128 - text.width("BACK cancel"), 56)
-
-
-def accel(repeats):
-    """Step multiplier for the n-th auto-repeat of a held key: 1, then 5, then 25."""
-    if repeats < 10:
-        return 1
-    if repeats < 25:
-        return 5
-    return 25

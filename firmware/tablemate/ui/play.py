@@ -1,0 +1,319 @@
+"""What every game screen shares: the game's plumbing, the message line, the score table, the
+game menu, the standings and the winner's fanfare.
+
+One module, because a Pico pays 10-15 ms per module imported and a resumed game must be on the
+screen within 150 ms: a mode's screen module plus this one is all a game needs to load.
+
+Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it or refuse it
+with a short reason, which the message line shows while the state stays as it was. A taken
+action changes the game in RAM at once and is written to the journal after the frame is sent
+(``App.after_frame``): the screen never waits for the flash, and a power cut in between loses
+only that action. What a mode does after an action (announce a winner, show a round's result)
+goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
+game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
+
+Screens read the game through the rules module's accessors (``names``, ``scores``, ``turn``,
+``result``), so a mode's state layout stays its rules module's business.
+"""
+
+from time import ticks_add, ticks_diff
+
+from micropython import const
+
+from tablemate import RuleError, session
+from tablemate.ui import ActionMenu, Screen, draw_title, text
+
+FANFARE = ((1047, 120), (1319, 120), (1568, 300))
+_SHOW_MS = const(2500)
+_PITCH = const(13)
+
+
+# -- the message line --------------------------------------------------------------------------
+class MessageLine:
+    """One short message on the bottom row (a refusal, a result) until it times out.
+
+    A component, not a screen, so a game screen keeps its table visible while telling the player
+    why a key press did nothing. Rule errors are at most 21 characters: one line of the font.
+    """
+
+    def __init__(self):
+        self.text = None
+        self._timed = False
+        self._until = 0
+
+    def show(self, message, now, ms=_SHOW_MS):
+        """Show ``message`` from ``now`` for ``ms`` milliseconds (0: until cleared)."""
+        self.text = message
+        self._timed = ms > 0
+        self._until = ticks_add(now, ms)
+
+    def clear(self):
+        self.text = None
+
+    def tick(self, now):
+        """Return True when the message just expired (the owner must redraw)."""
+        if self.text is not None and self._timed and ticks_diff(now, self._until) >= 0:
+            self.text = None
+            return True
+        return False
+
+    def draw(self, fb, y=56):
+        if self.text is not None:
+            fb.fill_rect(0, y - 1, 128, 65 - y, 1)
+            text.draw_centered(fb, self.text, y, text.SMALL, 0)
+
+
+# -- the game screen ---------------------------------------------------------------------------
+class GameScreen(Screen):
+    """Holds the ``Game`` and the message line; subclasses draw the game and map keys."""
+
+    def __init__(self, app, game):
+        Screen.__init__(self, app)
+        self.game = game
+        self.rules = game.rules
+        self.msg = MessageLine()
+
+    def refuse(self, reason):
+        """Show why an action was not taken."""
+        self.msg.show(str(reason), self.app.now)
+        self.dirty = True
+
+    def do(self, action):
+        """Take ``action``: True when the rules accept it, False (reason shown) when refused."""
+        try:
+            self.game.do(action)
+        except RuleError as err:
+            self.refuse(err)
+            return False
+        self.dirty = True
+        self.app.after_frame(self.save)
+        self.done()
+        return True
+
+    def undo(self):
+        """Take back the last action; True when there was one."""
+        try:
+            self.game.undo()
+        except RuleError as err:
+            self.refuse(err)
+            return False
+        self.dirty = True
+        self.app.after_frame(self.save)
+        self.msg.clear()
+        return True
+
+    def save(self):
+        """Write what the game queued to its journal (after the frame: see the module notes)."""
+        try:
+            self.game.save()
+        except OSError:
+            self.refuse("Not saved: flash?")  # kept queued: the next save tries again
+
+    def over(self):
+        """True once the rules say the game has ended."""
+        return self.rules.result(self.game.state) is not None
+
+    def done(self):
+        """Called after every accepted action (not after an undo)."""
+
+    def menu_entries(self):
+        """The mode's own game-menu entries, (label, callback), shown above the shared ones."""
+        return ()
+
+    def end(self):
+        """What "End game" does to the rules (default: nothing; the game is filed unfinished)."""
+
+    def announce(self, message):
+        """A result that stays on the message line, with the fanfare."""
+        self.msg.show(message, self.app.now, 0)
+        self.app.beep(FANFARE)
+
+    def tick(self, now):
+        if self.msg.tick(now):
+            self.dirty = True
+
+
+class GameMenu(ActionMenu):
+    """Back to game, the mode's entries, then Undo, End game, New game (same players) and Home.
+
+    "Back to game" comes first because with three buttons or a knob BACK is a long press: OK at
+    once on the opened menu must be a way out.
+    """
+
+    def __init__(self, app, screen, title):
+        self.screen = screen
+        entries = [("Back to game", app.pop)]
+        entries += screen.menu_entries()
+        entries.append(("Undo", self._undo))
+        if not screen.over():
+            entries.append(("End game", self._end))
+        entries += [("New game", self._new), ("Home", self._home)]
+        ActionMenu.__init__(self, app, title, entries)
+
+    def _undo(self):
+        self.app.pop()
+        self.screen.undo()
+
+    def _end(self):
+        from tablemate.ui.dialogs import Confirm
+        self.app.replace(Confirm(self.app, "End the game now?", self._ended))
+
+    def _ended(self):
+        screen = self.screen
+        screen.end()
+        screen.dirty = True
+        if screen.over():
+            screen.done()
+        show_standings(self.app, screen.game)
+
+    def _new(self):
+        app = self.app
+        game = self.screen.game
+
+        def again():
+            session.finish(app, game)
+            session.start(app, session.name_of(game), game.opts)
+        if self.screen.over():
+            again()
+        else:
+            from tablemate.ui.dialogs import Confirm
+            app.replace(Confirm(app, "Start again with the same players?", again))
+
+    def _home(self):
+        if self.screen.over():
+            session.finish(self.app, self.screen.game)
+        self.app.home()
+
+
+# -- standings ---------------------------------------------------------------------------------
+def ranking(scores):
+    """[(rank, player), ...] best first; equal scores share a rank, players in seat order."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    out = []
+    for n in range(len(order)):
+        rank = n + 1 if n == 0 or scores[order[n]] != scores[order[n - 1]] else out[-1][0]
+        out.append((rank, order[n]))
+    return out
+
+
+def draw_standings(fb, names, scores, winners, y=11):
+    """Every player ranked, one row each (two columns past five), winners checked."""
+    rows = ranking(scores)
+    two = len(rows) > 5
+    for n in range(len(rows)):
+        rank, i = rows[n]
+        x = 0 if not two or n < 4 else 65
+        w = 63 if two else 128
+        ry = y + (n % 4 if two else n) * 9
+        text.draw(fb, "%d" % rank, x, ry)
+        if i in winners:
+            text.draw(fb, text.CHECK, x + 8, ry)
+        text.draw(fb, text.fit(names[i], w - 40), x + 16, ry)
+        text.draw_right(fb, "%d" % scores[i], x + w, ry)
+
+
+class Standings(Screen):
+    """The final ranking after "End game" (or any time a mode wants it); OK or BACK goes on."""
+
+    def __init__(self, app, game, on_done):
+        Screen.__init__(self, app)
+        self.game = game
+        self.on_done = on_done
+
+    def key(self, key, kind):
+        from tablemate import keys as K
+        if kind == K.PRESS and (key == K.OK or key == K.BACK):
+            self.on_done()
+
+    def draw(self, fb):
+        rules = self.game.rules
+        state = self.game.state
+        winners = rules.result(state) or ()
+        title = winners_text(rules.names(state), winners) if winners else "Game ended"
+        draw_title(fb, text.fit(title, 127))
+        draw_standings(fb, rules.names(state), rules.scores(state), winners)
+
+
+def show_standings(app, game):
+    """Replace the game's screens by its standings; OK files the game and goes home."""
+    def leave():
+        session.finish(app, game)
+        app.home()
+    app.home()
+    app.push(Standings(app, game, leave))
+
+
+def winners_text(names, winners):
+    """'Ann wins!' or 'Tie: Ann, Bob' for a finished game's winner indices."""
+    if len(winners) == 1:
+        return names[winners[0]] + " wins!"
+    return "Tie: " + ", ".join(names[i] for i in winners)
+
+
+# -- the score table ---------------------------------------------------------------------------
+def draw_table(fb, names, scores, y0, selected=-1, turn=-1, pending=0):
+    """Up to eight names and scores from row ``y0`` down to the bottom of the screen.
+
+    One or two players get big digits that read from across the table; three or four get one
+    row each; five to eight get two columns of four. The player whose turn it is is drawn
+    inverted, so it cannot be missed; the cursor (the row LEFT/RIGHT change, the turn's player
+    unless moved) is an arrow, so moving it changes a few columns of the panel, not two whole
+    rows (about 20 bytes on the bus instead of 512). A pending (not yet committed) change shows
+    beside the score.
+    """
+    n = len(names)
+    if n <= 2:
+        for i in range(n):
+            _big_cell(fb, i * 64, y0, 64 if n == 2 else 128, names[i], scores[i],
+                      i == selected, i == turn, pending if i == selected else 0)
+    elif n <= 4:
+        for i in range(n):
+            _row(fb, 0, y0 + i * _PITCH, 128, names[i], scores[i],
+                 i == selected, i == turn, pending if i == selected else 0)
+    else:
+        for i in range(n):
+            _row(fb, 0 if i < 4 else 65, y0 + (i % 4) * _PITCH, 63, names[i], scores[i],
+                 i == selected, i == turn, pending if i == selected else 0)
+
+
+def _label(fb, x, y, w, name, selected, turn):
+    """Name with the cursor arrow; inverted on the player's turn."""
+    if turn:
+        fb.fill_rect(x, y - 2, w, 11, 1)
+    color = 0 if turn else 1
+    if selected:
+        text.draw(fb, text.ARROW, x + 1, y, color=color)
+    text.draw(fb, text.fit(name, w - 10), x + 8, y, color=color)
+
+
+def _signed(value):
+    return "+%d" % value if value > 0 else "%d" % value
+
+
+def _big_cell(fb, x, y, w, name, score, selected, turn, pending):
+    _label(fb, x, y + 2, w - 1, name, selected, turn)
+    shown = "%d" % score
+    sx = x + (w - text.width(shown, text.BIG)) // 2
+    text.draw(fb, shown, sx, y + 14, text.BIG)
+    if pending:
+        p = _signed(pending)
+        text.draw(fb, p, x + (w - text.width(p)) // 2, y + 33)
+
+
+def _row(fb, x, y, w, name, score, selected, turn, pending):
+    shown = "%d" % score
+    sw = text.width(shown)
+    if turn:
+        fb.fill_rect(x, y, w, _PITCH - 1, 1)
+    color = 0 if turn else 1
+    ty = y + 2
+    if selected:
+        text.draw(fb, text.ARROW, x + 1, ty, color=color)
+    room = w - 10 - sw - 2
+    if pending:
+        p = _signed(pending)
+        pw = text.width(p)
+        room -= pw + 3
+        text.draw(fb, p, x + w - 2 - sw - 3 - pw, ty, color=color)
+    text.draw(fb, text.fit(name, room), x + 8, ty, color=color)
+    text.draw(fb, shown, x + w - 2 - sw, ty, color=color)
