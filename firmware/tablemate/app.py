@@ -46,6 +46,7 @@ class App:
         self.layout = None
         self._use_layout(self.settings["layout"])
         self._later = []  # what runs once this pass's frame is sent (journal writes)
+        self._emit = self._on_key  # one bound method for good: an idle pass allocates nothing
         self._idle = _AWAKE
         self._last_input = 0
         self.last_key = 0  # when the last key event came (the loop collects garbage after a pause)
@@ -75,7 +76,7 @@ class App:
         """One pass of the loop: input, timers, idle, redraw. Never raises."""
         self.now = now
         try:
-            self.input.poll(now, self._on_key)
+            self.input.poll(now, self._emit)
             if self.stack:
                 self.stack[-1].tick(now)
             self._check_idle(now)

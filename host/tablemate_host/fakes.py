@@ -57,12 +57,18 @@ def _sleep_ms(ms):
     clock.advance(ms)
 
 
+def _alloc_emergency_exception_buf(size):
+    """Recorded in the fake machine world, whose hard IRQs check it was called first."""
+    from tablemate_host import machine
+    machine.world.emergency_buf = size
+
+
 def _micropython_module():
     mod = types.ModuleType("micropython")
     mod.const = lambda value: value
     mod.opt_level = lambda *args: 0
     mod.mem_info = lambda *args: None
-    mod.alloc_emergency_exception_buf = lambda size: None
+    mod.alloc_emergency_exception_buf = _alloc_emergency_exception_buf
     return mod
 
 

@@ -144,6 +144,8 @@ class World:
         self.cpu_freq = 125_000_000
         self.sleeps = []  # (kind, ms) for lightsleep/deepsleep
         self.irq_disabled = 0
+        self.emergency_buf = 0  # size given to micropython.alloc_emergency_exception_buf
+        self.hard_irqs_too_early = []  # pins given a hard IRQ before that buffer existed
 
     def pad(self, pin):
         gpio = _pin_id(pin)
@@ -259,6 +261,8 @@ class Pin:
         pad = world.pad(self.id)
         pad.irq_handler = handler
         pad.irq_trigger = trigger
+        if hard and handler is not None and not world.emergency_buf:
+            world.hard_irqs_too_early.append(self.id)  # an exception there could not be reported
         return _PinIRQ(pad)
 
     def __eq__(self, other):

@@ -136,3 +136,12 @@ def test_a_bad_led_pin_still_blinks_the_onboard_led(root, capsys):
     assert dev.app is None
     assert "LED: GP40 does not exist (Pico has GP0-GP28)" in capsys.readouterr().out
     assert len([1 for _, level in machine.world.history("LED") if level == 1]) == 9
+
+
+def test_the_emergency_exception_buffer_exists_before_any_hard_irq(root):
+    from tablemate.board import BOARD
+    dev = Device(root, layout="encoder")
+    assert dev.app.layout == "encoder"
+    assert machine.world.emergency_buf >= 64
+    assert machine.world.hard_irqs_too_early == []
+    assert machine.world.pad(BOARD["encoder"]["a"]).irq_handler is not None

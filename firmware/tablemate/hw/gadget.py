@@ -19,6 +19,7 @@ The blinking error loops run before the watchdog starts, so they never reset the
 """
 
 import gc
+import micropython
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
@@ -80,6 +81,9 @@ def build(cfg=BOARD, root="", cycles=-1):
         print(SAFE_MODE)
         return None
     from tablemate.app import App, Buzzer
+    # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
+    # inside one can only be reported through this preallocated buffer.
+    micropython.alloc_emergency_exception_buf(100)
     from tablemate.hw.ssd1306 import SSD1306
     i2c = I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
     addr = find_display(i2c, cfg)

@@ -1,0 +1,66 @@
+"""Idle passes of the real app loop allocate nothing, on every kind of screen.
+
+The loop runs every 10 ms for as long as the gadget is on: if an idle pass allocated, the heap
+would fill and MicroPython would stop for a garbage collection at a random moment, perhaps in
+the middle of a key press. ``micropython.heap_lock()`` makes any allocation raise MemoryError,
+so these tests are real only under the MicroPython VM; on CPython they check the walks run.
+"""
+
+import micropython
+
+from rig import Rig
+from support import scratch_dir
+from tablemate import keys as K
+
+
+def _idle(rig, passes=200):
+    """Run ``passes`` loop passes (10 ms apart) with the heap locked, where MicroPython has it."""
+    app = rig.app
+    lock = getattr(micropython, "heap_lock", None)
+    now = rig.now
+    if lock:
+        lock()
+    try:
+        for _ in range(passes):
+            now += 10
+            app.tick(now)
+    finally:
+        if lock:
+            micropython.heap_unlock()
+    rig.now = now
+    top = app.top()
+    assert type(top).__name__ != "ErrorScreen", "an idle pass raised (an allocation?)"
+    return top
+
+
+def test_idle_home_menu():
+    rig = Rig(scratch_dir("idle_home"))
+    rig.advance(500)  # the first frames, the text cache and garbage collection settle
+    assert type(_idle(rig)).__name__ == "Home"
+
+
+def test_idle_scorepad_game():
+    rig = Rig(scratch_dir("idle_scorepad"))
+    rig.choose("Scorepad")
+    rig.choose("Start")
+    rig.presses(K.RIGHT, K.OK, K.DOWN)
+    rig.advance(2000)  # past the pending change's commit
+    assert type(_idle(rig)).__name__ == "Scorepad"
+
+
+def test_idle_contrast_game():
+    rig = Rig(scratch_dir("idle_contrast"))
+    rig.choose("Contrast")
+    rig.choose("Start")
+    rig.presses(K.OK, K.RIGHT)
+    rig.advance(3000)  # the message line and the beeps are done
+    assert type(_idle(rig)).__name__ == "Contrast"
+
+
+def test_idle_menu_over_a_game():
+    rig = Rig(scratch_dir("idle_menu"))
+    rig.choose("Scorepad")
+    rig.choose("Start")
+    rig.press(K.BACK)
+    rig.advance(500)
+    assert type(_idle(rig)).__name__ == "GameMenu"
