@@ -29,6 +29,7 @@ class GameScreen(Screen):
         """Apply and journal ``action``; True when taken, False (reason shown) when refused."""
         try:
             self.game.do(action)
+            self.game.save()
         except RuleError as err:
             self.refuse(err)
             return False
@@ -40,6 +41,7 @@ class GameScreen(Screen):
         """Take back the last action; True when there was one."""
         try:
             self.game.undo()
+            self.game.save()
         except RuleError as err:
             self.refuse(err)
             return False
