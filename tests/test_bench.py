@@ -24,6 +24,9 @@ LABELS = (
     "journal replay 500 actions",
     "firmware .mpy total",
     "boot to first frame",
+    "journal resume 5000 actions",
+    "journal resume 20000 actions",
+    "resume 5000 actions allocates",
 )
 
 

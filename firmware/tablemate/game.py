@@ -1,18 +1,49 @@
 """A game in progress: pure rules plus a journal, so every accepted action survives a power cut.
 
-The journal holds the actions as they happened, undos included; the state is what replaying the
-effective actions gives. Undo is an action in the journal (["undo"]), never a rules action: it
-drops the latest effective action, so two undos drop two. Resume is replay: undos are resolved
-first in one pass, then the remaining actions are applied once (O(n)). An action the rules refuse
-on replay is corruption: the file is copied aside and cut before that line.
+Undo is a journal line (["undo"]), never a rules action: it drops the latest effective action.
+Why checkpoints: replaying a whole game costs ~1 ms per action on a Pico and holding it costs
+RAM, so the journal holds the state every CHECKPOINT actions (journal.py has the format) and the
+game keeps in RAM only its base (the state of the last checkpoint, as JSON text) and the tail
+(the effective actions after it). Resume reads back to the base and replays the tail; undo
+replays the base and the tail but one; an undo with an empty tail goes back to the base's
+parent, reading only the lines between the two.
+
+Why a queue: do() and undo() change RAM and queue lines, so the screen can show the new state
+first; save() then writes every queued line with one open/write/close. A power cut before the
+save loses only what was queued.
+
+Checkpoints, queued with the lines:
+- an action brings the depth to a positive multiple of CHECKPOINT above the base: a new base
+  {"n": depth, "p": base, "s": state};
+- 2 * CHECKPOINT lines follow the base (undos and redos back and forth; or an undo went back
+  past the base, and the lines after its parent were not counted): the base again, with its
+  "p", "e" and "s" and the tail as "t" (a tail of CHECKPOINT actions or more, read from a
+  version 1 journal, moves the base on by whole multiples instead). So resume never reads more
+  than about 2 * CHECKPOINT lines and an undo never more than about 3 * CHECKPOINT, however long
+  the game and however it was played.
 """
 
+import json
 import sys
 
-from tablemate import files, journal
-from tablemate import RuleError
+from micropython import const
 
+from tablemate import RuleError, files, jfile, journal
+
+CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device)
 UNDO = ["undo"]
+DAMAGED = "Journal damaged"
+
+# A checkpoint record: its journal line, on the file or queued. p and e are offsets (int) or
+# other records (queued ones get their offset when they are written); e None = the line itself.
+_OFF = const(0)
+_N = const(1)
+_P = const(2)
+_E = const(3)
+_S = const(4)  # the state as JSON text (None for the header: rules.setup(opts))
+_T = const(5)  # actions on the line after the state
+_FAR = const(1 << 20)
+_HEADER = (0, 0, None, None, None, ())
 
 
 def rules_for(name):
@@ -30,115 +61,237 @@ def rules_for(name):
     return sys.modules[full]
 
 
-def _is_undo(action):
-    return len(action) == 1 and action[0] == "undo"
+def _at(ref):
+    return ref if type(ref) is int else ref[_OFF]
 
 
-def _resolve(lines):
-    """Indices of the effective lines, and where a stray undo stops them (else len(lines))."""
-    keep = []
-    for i in range(len(lines)):
-        if _is_undo(lines[i]):
-            if not keep:
-                return keep, i
-            keep.pop()
-        else:
-            keep.append(i)
-    return keep, len(lines)
+def _line(rec):
+    """The journal line of a checkpoint record placed at rec[_OFF]."""
+    s = '{"n": %d' % rec[_N]
+    if rec[_N]:
+        s += ', "p": %d' % _at(rec[_P])
+        if rec[_E] is not None:
+            s += ', "e": %d' % _at(rec[_E])
+    if rec[_T]:
+        s += ', "t": ' + json.dumps(rec[_T])
+    return (s + ', "s": ' + rec[_S] + "}\n").encode()
 
 
-def _play(rules, opts, actions, n):
-    """State after applying the first n actions to a fresh setup (they were accepted before)."""
-    state = rules.setup(opts)
-    for i in range(n):
-        rules.apply(state, actions[i])
-    return state
+def _record(off, cp):
+    """The record of a checkpoint read from the file (cp None: the header)."""
+    if cp is None:
+        return _HEADER
+    n = cp["n"]
+    return (off, n, cp.get("p") if n else None, cp.get("e") if n else None,
+            json.dumps(cp["s"]), cp.get("t", ()))
 
 
 class Game:
     """One game: rules module, journal path, options, live state and effective actions."""
 
-    def __init__(self, rules, path):
+    def __init__(self, rules, path, opts, base, tail, size, since):
         self.rules = rules
         self.path = path
-        self.opts = None
+        self.opts = opts
         self.state = None
-        self._actions = []
+        self._base = base
+        self._tail = tail
+        self._queue = []  # lines (bytes) and checkpoint records not yet written
+        self._size = size  # the file's size after the last save
+        self._since = since  # lines after the base line, on the file and queued
 
     @property
     def count(self):
         """Number of effective actions (undone ones excluded)."""
-        return len(self._actions)
+        return self._base[_N] + len(self._tail)
+
+    @property
+    def unsaved(self):
+        """Number of queued lines (0 when everything is on flash)."""
+        return len(self._queue)
 
     @staticmethod
     def new(rules, path, opts):
         """Start a game: set up the rules (RuleError on bad opts), then create its journal."""
-        g = Game(rules, path)
-        g.state = rules.setup(opts)
-        g.opts = opts
-        journal.create(path, rules.__name__.split(".")[-1], opts)
+        state = rules.setup(opts)
+        size = journal.create(path, rules.__name__.split(".")[-1], opts)
+        g = Game(rules, path, opts, _HEADER, [], size, 0)
+        g.state = state
         return g
 
     @staticmethod
     def resume(rules, path):
-        """Replay the journal at path: (game or None, problem or None).
+        """Read the journal at path from its last checkpoint: (game or None, problem or None).
 
         rules may be None to pick the module named in the journal's header.
         """
-        header, lines, problem = journal.load(path)
-        if header is None:
-            return None, problem
-        name = header["game"]
-        if rules is None:
+        problem = None
+        while True:
+            header, base, tail, offs, size, since, p = jfile.load(path)
+            problem = _worse(problem, p)
+            if header is None:
+                return None, problem
+            name = header["game"]
+            if rules is None:
+                try:
+                    rules = rules_for(name)
+                except RuleError as e:
+                    return None, str(e)
+            elif rules.__name__.split(".")[-1] != name:
+                return None, "Journal is another game"
+            opts = header["opts"]
             try:
-                rules = rules_for(name)
-            except RuleError as e:
-                return None, str(e)
-        elif rules.__name__.split(".")[-1] != name:
-            return None, "Journal is another game"
-        g = Game(rules, path)
-        g.opts = header["opts"]
-        try:
-            state = rules.setup(g.opts)
-        except RuleError:
-            files.aside(path, True)
-            return None, "Bad journal: copy kept"
-        keep, stop = _resolve(lines)
-        for k in range(len(keep)):
-            try:
-                rules.apply(state, lines[keep[k]])
+                state = rules.setup(opts)
             except RuleError:
-                # Undo is LIFO, so no later line undoes what comes before a kept line: the
-                # kept lines before the refused one are exactly what its prefix resolves to.
-                stop = keep[k]
-                keep = keep[:k]
-                break
-        if stop < len(lines):
-            problem = journal.cut(path, stop)
-        g.state = state
-        g._actions = [lines[i] for i in keep]
-        return g, problem
+                files.aside(path, True)
+                return None, journal.BAD
+            rec = _record(base[0], base[1])
+            if rec[_S] is not None:
+                state = base[1]["s"]
+            k = _apply(rules, state, tail)
+            if k < len(tail):  # the rules refuse a line: damage, the file is cut before it
+                problem = _worse(problem, jfile.cut(path, offs[k]))
+                continue
+            g = Game(rules, path, opts, rec, tail, size, since)
+            g.state = state
+            return g, problem
 
     def do(self, action):
-        """Apply action (RuleError leaves everything untouched), then journal it."""
+        """Apply action (RuleError leaves everything untouched) and queue it for save()."""
         self.rules.apply(self.state, action)
         action = list(action)
-        try:
-            journal.append(self.path, action)
-        except OSError:
-            self.state = _play(self.rules, self.opts, self._actions, len(self._actions))
-            raise
-        self._actions.append(action)
-
-    def save(self):
-        """(Until the queued journal lands: do and undo write at once.)"""
+        self._tail.append(action)
+        self._queue.append((json.dumps(action) + "\n").encode())
+        self._queued()
 
     def undo(self):
-        """Drop the latest effective action (RuleError "Nothing to undo" when there is none)."""
-        n = len(self._actions) - 1
-        if n < 0:
+        """Take back the latest effective action (RuleError "Nothing to undo" when none).
+
+        With an empty tail this goes back one checkpoint: it saves the queue first and reads
+        the journal (OSError, or RuleError when the journal is damaged there, change nothing).
+        """
+        if self._tail:
+            base, tail = self._base, self._tail[:-1]
+        elif self._base[_N]:
+            base, tail = self._back()
+            tail.pop()
+        else:
             raise RuleError("Nothing to undo")
-        state = _play(self.rules, self.opts, self._actions, n)
-        journal.append(self.path, UNDO)
-        self._actions.pop()
-        self.state = state
+        state = self._start(base)
+        if _apply(self.rules, state, tail) < len(tail):
+            raise RuleError(DAMAGED)
+        if base is not self._base:
+            self._since = _FAR  # the lines after that base are not counted: write it again
+        self._base, self._tail, self.state = base, tail, state
+        self._queue.append(journal.UNDO_LINE)
+        self._queued()
+
+    def save(self):
+        """Write the queued lines with one open/write/close; OSError keeps them for a retry."""
+        if self._queue:
+            self._size = jfile.save(self.path, self._size, self._render)
+            for item in self._queue:  # on file now: refer to parents by offset, so that no
+                if type(item) is list:  # chain of old records stays in RAM
+                    item[_P] = None if item[_P] is None else _at(item[_P])
+                    item[_E] = None if item[_E] is None else _at(item[_E])
+            self._queue = []
+
+    # --- inside ------------------------------------------------------------------------------
+
+    def _start(self, base):
+        """A fresh copy of the state at base."""
+        if base[_S] is None:
+            return self.rules.setup(self.opts)
+        return json.loads(base[_S])
+
+    def _queued(self):
+        """A line was queued: write a checkpoint when one is due (see the module docstring)."""
+        self._since += 1
+        if self._since >= 2 * CHECKPOINT:
+            self._rebase()
+        n = self.count
+        if self._tail and n % CHECKPOINT == 0:  # a new base
+            self._put([None, n, self._base, None, json.dumps(self.state), ()], [])
+
+    def _rebase(self):
+        """Write the base again with the tail after it, so resume reads from here."""
+        base, tail = self._base, self._tail
+        k = len(tail) - len(tail) % CHECKPOINT  # a long tail (a version 1 journal): move on
+        if k:  # a new base k actions on, the lines since the old one leading to it
+            state = self._start(base)
+            _apply(self.rules, state, tail[:k])
+            self._put([None, base[_N] + k, base, None, json.dumps(state), tail[k:]], tail[k:])
+            return
+        s = base[_S]
+        if s is None:
+            s = json.dumps(self.rules.setup(self.opts))
+        if base[_N]:
+            rec = [None, base[_N], base[_P], base if base[_E] is None else base[_E], s, list(tail)]
+        else:
+            rec = [None, 0, None, None, s, list(tail)]
+        self._put(rec, tail)
+
+    def _put(self, rec, tail):
+        """Queue the checkpoint record rec and make it the base, with tail after it."""
+        self._queue.append(rec)
+        self._base = rec
+        self._tail = tail
+        self._since = 0
+
+    def _render(self, offset):
+        """The queued lines as bytes, written from offset: checkpoints learn their offsets."""
+        out = []
+        for item in self._queue:
+            if type(item) is list:
+                item[_OFF] = offset
+                item = _line(item)
+            out.append(item)
+            offset += len(item)
+        return b"".join(out)
+
+    def _back(self):
+        """The base's parent and the effective actions from it to the base (RuleError if the
+        journal is damaged there)."""
+        self.save()
+        base = self._base
+        p = _at(base[_P])
+        e = _at(base[_E] if base[_E] is not None else base)
+        f = open(self.path, "rb")
+        try:
+            try:
+                line = jfile.line_at(f, p)
+                if p:
+                    cp = jfile.checkpoint(line, p)
+                    if cp is None or cp["n"] >= base[_N]:
+                        raise RuleError(DAMAGED)
+                    parent = _record(p, cp)
+                else:
+                    parent = _HEADER
+                stack = list(parent[_T])
+                bad, _ = jfile.resolve(f, p + len(line), e, stack)
+            except ValueError:
+                raise RuleError(DAMAGED)
+        finally:
+            f.close()
+        need = base[_N] - parent[_N]
+        if bad >= 0 or len(stack) < need:
+            raise RuleError(DAMAGED)
+        del stack[need:]
+        return parent, stack
+
+
+def _worse(problem, new):
+    """The message to show: the first damage found beats a torn entry."""
+    if new is None or (problem is not None and problem != journal.TORN):
+        return problem
+    return new
+
+
+def _apply(rules, state, actions):
+    """Apply actions to state in turn; return how many the rules took (all: len(actions))."""
+    for k in range(len(actions)):
+        try:
+            rules.apply(state, actions[k])
+        except RuleError:
+            return k
+    return len(actions)

@@ -1,11 +1,27 @@
-"""The game journal: one append-only file per game, so a power cut loses at most one key press.
+"""The game journal: one append-only file per game, read from its end, so resume stays cheap.
 
-Line 1 is the header {"v": 1, "game": name, "opts": options}; every further line is one action
-as JSON. A line counts only once its newline is on flash: the newline is the commit marker.
-Appends are one write call each and never rewrite the file (flash wear). The file is rewritten
-only to repair it: a torn last line is dropped; a damaged line further up means the whole file
-is first copied aside (path + ".bad", ".bad1", ...) and then cut back to its good prefix.
-Every rewrite goes through path + ".tmp" and a rename, so the file is always whole.
+Why this shape: a game may run to thousands of actions, and a Pico can neither hold them all in
+RAM nor replay them in time, and its flash must not be rewritten per key press. So the file is
+only ever appended to, and every few actions a checkpoint line holds the whole state: resume
+reads back from the end of the file to the last valid checkpoint and replays only what follows.
+
+Lines (each counts only once its newline is on flash; the first byte tells the kind):
+  header      {"v": 2, "game": name, "opts": {...}}   (version 1: the same, without checkpoints)
+  action      a JSON list: a rules action, or ["undo"] which takes back the latest effective one
+  checkpoint  {"n": depth, "p": parent, "e": end, "t": [actions], "s": state}: the state after
+              depth effective actions is s, and the actions t follow on top of it (so the depth
+              just after the line is n + len(t), the same as just before it). p is the offset of
+              the parent checkpoint line (depth < n; the header, offset 0, is the checkpoint of
+              depth 0); the lines from the end of the parent line to offset e (the line's own
+              offset when there is no "e") resolve, on top of the parent's t, to a stack whose
+              first n - n(parent) actions lead from the parent's state to s. A checkpoint is
+              valid while the depth never drops below n after it.
+  void        any line ending in NUL + newline: a torn fragment made harmless by appending those
+              two bytes; an unreadable line right before a void line is void too.
+Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
+line with good lines after it, or a bad header, means the file is first copied (header: moved)
+aside to path + ".bad", ".bad1", ..., then cut back to its good prefix through path + ".tmp".
+This module holds what boot needs (the header) and the small writes; jfile.py reads and appends.
 """
 
 import json
@@ -13,43 +29,38 @@ import os
 
 from micropython import const
 
-from tablemate.files import aside, copy, replace
+from tablemate.files import replace
 
-VERSION = 1
+VERSION = 2
 TORN = "Dropped torn entry"
-_CHUNK = const(512)
+BAD = "Bad journal: copy kept"
+UNDO_LINE = b'["undo"]\n'
+VOID = b"\x00\n"
+_HEADER_MAX = const(4096)
 
 
-def _keep_prefix(path, length):
-    tmp = path + ".tmp"
-    copy(path, tmp, length)
-    replace(tmp, path)
-
-
-def _write_line(path, obj, mode):
+def write(path, data, mode):
+    """Write data to path opened with mode: one write, flushed, closed."""
     f = open(path, mode)
     try:
-        f.write((json.dumps(obj) + "\n").encode())  # one write: the newline commits it
+        f.write(data)  # one write: the newline at its end commits the line
         f.flush()
     finally:
         f.close()
 
 
 def create(path, game, opts):
-    """Start a journal for game with opts, replacing any old one atomically."""
+    """Start a journal for game with opts, replacing any old one atomically; return its size."""
     tmp = path + ".tmp"
-    _write_line(tmp, {"v": VERSION, "game": game, "opts": opts}, "wb")
+    data = (json.dumps({"v": VERSION, "game": game, "opts": opts}) + "\n").encode()
+    write(tmp, data, "wb")
     replace(tmp, path)
-
-
-def append(path, action):
-    """Append one action as one line (one write call, flushed, closed)."""
-    _write_line(path, action, "ab")
+    return len(data)
 
 
 def record_history(path, summary):
     """Append a finished game's summary to the history file, one JSON line."""
-    _write_line(path, summary, "ab")
+    write(path, (json.dumps(summary) + "\n").encode(), "ab")
 
 
 def remove(path):
@@ -61,113 +72,46 @@ def remove(path):
             pass
 
 
-def _parse(line, want):
+def loads(line):
+    """The JSON value on line, or None when it is not readable."""
+    if b"\x00" in line:  # MicroPython's json stops at a NUL; CPython refuses it
+        return None
     try:
-        obj = json.loads(line)
+        return json.loads(line)
     except ValueError:  # also UnicodeError on both VMs
         return None
-    return obj if isinstance(obj, want) and obj else None
 
 
-def _good_header(h):
-    return (h is not None and h.get("v") == VERSION and isinstance(h.get("game"), str)
-            and "opts" in h)
+def header(line):
+    """The header on a whole first line if it is sound, else None."""
+    h = loads(line)
+    if (type(h) is dict and h.get("v") in (1, VERSION) and isinstance(h.get("game"), str)
+            and "opts" in h):
+        return h
+    return None
 
 
-def _bad(path, line_no):
-    aside(path)
-    return "Bad line %d: copy kept" % line_no
-
-
-def _lines(f):
-    """The lines of f, the last one perhaps without its newline, read a chunk at a time.
-
-    ``readline`` on a device file reads one byte per call; a resume reads every line, so one
-    read per chunk matters (about twice as fast in the MicroPython VM).
-    """
-    rest = b""
-    while True:
-        chunk = f.read(_CHUNK)
+def first_line(f):
+    """The first line of f with its newline, or b"" when there is none."""
+    data = b""
+    while len(data) < _HEADER_MAX:
+        chunk = f.read(256)
         if not chunk:
             break
-        rest += chunk
-        start = 0
-        end = rest.find(b"\n")
-        while end >= 0:
-            yield rest[start:end + 1]
-            start = end + 1
-            end = rest.find(b"\n", start)
-        rest = rest[start:]
-    if rest:
-        yield rest
+        data += chunk
+        i = data.find(b"\n")
+        if i >= 0:
+            return data[:i + 1]
+    return b""
 
 
 def read_header(path):
     """The header of the journal at path if it is sound, else None; reads only the first line."""
     try:
-        with open(path, "rb") as f:
-            line = f.readline()
-    except OSError:
-        return None
-    header = _parse(line, dict) if line.endswith(b"\n") else None
-    return header if _good_header(header) else None
-
-
-def load(path):
-    """Read a journal: return (header, actions, problem), repairing the file if damaged.
-
-    header is None when there is no game: no file, or no sound header (that file is moved
-    aside). problem is None or a short message for the screen (<= 42 chars, two lines).
-    """
-    try:
         f = open(path, "rb")
     except OSError:
-        return None, [], None
-    actions = []
-    header = None
-    good = 0  # length of the good prefix in bytes
-    bad_line = 0  # line number (header = 1) of a damaged line that is not the last
-    damaged = False  # a line could not be read; torn if nothing follows it
+        return None
     try:
-        for line in _lines(f):
-            if damaged:  # more after the damage: it is not a torn tail
-                bad_line = len(actions) + 2
-                break
-            if header is None:
-                header = _parse(line, dict) if line.endswith(b"\n") else None
-                if not _good_header(header):
-                    header = None
-                    break
-                good = len(line)
-                continue
-            action = _parse(line, list) if line.endswith(b"\n") else None
-            if action is None:
-                damaged = True
-                continue
-            actions.append(action)
-            good += len(line)
+        return header(first_line(f))
     finally:
         f.close()
-    torn = damaged and not bad_line
-    if header is None:
-        aside(path, True)
-        return None, [], "Bad journal: copy kept"
-    problem = None
-    if bad_line:
-        problem = _bad(path, bad_line)
-    elif torn:
-        problem = TORN
-    if problem:
-        _keep_prefix(path, good)
-    return header, actions, problem
-
-
-def cut(path, count):
-    """Copy the file aside, then keep only its header and first count actions; return why."""
-    good = 0
-    with open(path, "rb") as f:
-        for _ in range(count + 1):
-            good += len(f.readline())
-    problem = _bad(path, count + 2)
-    _keep_prefix(path, good)
-    return problem

@@ -222,12 +222,24 @@ class Device:
         self.press("OK")
 
     def journal(self):
-        """The lines of the saved game's journal (header first), or [] with no game."""
+        """The saved game's journal as data, or [] with no game: the header, then the actions
+        and undos as played (checkpoints, void lines and a torn last line left out)."""
         path = os.path.join(self.root, "game.jnl")
         if not os.path.exists(path):
             return []
-        with open(path) as f:
-            return [json.loads(line) for line in f]
+        with open(path, "rb") as f:
+            lines = f.read().split(b"\n")[:-1]
+        out = []
+        for line in lines:
+            if b"\x00" in line:
+                continue
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if not out or isinstance(obj, list):
+                out.append(obj)
+        return out
 
 
 def render_rows(words, font):

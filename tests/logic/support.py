@@ -78,3 +78,37 @@ def write_bytes(path, data):
     """Create or replace a file with data (bytes)."""
     with open(path, "wb") as f:
         f.write(data)
+
+
+class Lcg:
+    """A tiny seeded random source, the same on both VMs (logic tests may not use ``random``)."""
+
+    def __init__(self, seed):
+        self.x = seed % 65537
+
+    def below(self, n):
+        """A number in range(n)."""
+        self.x = (self.x * 75 + 74) % 65537  # small ints only: no bignums on MicroPython
+        return self.x % n
+
+
+def journal_lines(path):
+    """The header and the action lines of a journal file, as data.
+
+    Checkpoint lines, void lines (ending in NUL), a last line without its newline and unreadable
+    lines are left out: what remains is what the players did, undos included.
+    """
+    import json
+
+    out = []
+    for line in read_bytes(path).split(b"\n")[:-1]:
+        if b"\x00" in line:  # void (MicroPython's json would stop at the NUL)
+            continue
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            continue
+        if out and type(obj) is not list:
+            continue
+        out.append(obj)
+    return out

@@ -3,7 +3,6 @@
 import json
 
 import support
-from tablemate import journal
 from tablemate.game import Game
 from tablemate import RuleError
 from tablemate.rules import contrast as c
@@ -367,11 +366,12 @@ def _play(name, n, cycle, undo_each_round=False):
         picks = cycle[k % len(cycle)]
         for i in range(n):
             g.do(["skip", i] if picks[i] is None else ["pick", i, picks[i]])
+            g.save()
         assert _total(g.state) == 74
         k += 1
     r, problem = Game.resume(c, path)
     assert problem is None and r.state == g.state and r.count == g.count
-    assert g.count == k * n and len(journal.load(path)[1]) == k * n
+    assert g.count == k * n and len(support.journal_lines(path)) == k * n + 1
     return g.state, k
 
 
@@ -434,6 +434,7 @@ def test_undo_a_pick_and_a_whole_round():
     g.undo()  # the whole round
     assert g.state == c.setup({"names": _names(4)}) and g.count == 0
     g.do(["pick", 0, GR])
+    g.save()
     r, problem = Game.resume(c, path)
     assert problem is None and r.state == g.state and r.count == 1
 
@@ -461,6 +462,7 @@ def test_resume_mid_round_equals_live_state():
     g.do(["skip", 1])
     g.undo()
     g.do(["pick", 1, BL])
+    g.save()
     r, problem = Game.resume(None, path)
     assert problem is None and r.rules is c and r.state == g.state and r.count == 12
     assert c.turn(r.state) == 2 and c.round_no(r.state) == 3 and c.face_up(r.state) == 3
@@ -472,4 +474,6 @@ def test_resume_mid_round_equals_live_state():
         assert str(e) == "Next pick: P3"
     else:
         assert False, "out of turn accepted"
+    assert r.unsaved == 0
+    r.save()
     assert support.read_bytes(path) == before

@@ -1,13 +1,13 @@
-"""Game: rules plus journal. Undo, resume, and actions the rules refuse on replay."""
+"""Game: rules plus journal. The save queue, undo, checkpoints, resume, failed saves, damage."""
 
 import json
 import os
 
 import support
-from tablemate import journal
+from tablemate import game, jfile, journal
 from tablemate.game import Game, rules_for
 from tablemate import RuleError
-from tablemate.rules import scorepad
+from tablemate.rules import contrast, scorepad
 
 OPTS = {"names": ["Ann", "Bob", "Cy"], "target": 0}
 
@@ -29,39 +29,71 @@ def _expect_rule_error(fn, message):
     assert False, "no RuleError"
 
 
+def _actions(path):
+    return support.journal_lines(path)[1:]
+
+
+def _every(n, fn):
+    """Run fn with game.CHECKPOINT = n."""
+    old = game.CHECKPOINT
+    game.CHECKPOINT = n
+    try:
+        return fn()
+    finally:
+        game.CHECKPOINT = old
+
+
+def _same(g, path, rules=scorepad):
+    """A fresh resume of path equals the live game."""
+    r, problem = Game.resume(rules, path)
+    assert problem is None, problem
+    assert r.state == g.state and r.count == g.count, (r.count, g.count)
+    return r
+
+
+# --- the basics ---------------------------------------------------------------------------
+
 def test_new_creates_the_journal():
     path = _path("game-new")
     g = Game.new(scorepad, path, OPTS)
     assert g.state == scorepad.setup(OPTS)
-    assert g.count == 0 and g.opts == OPTS
-    assert journal.load(path) == ({"v": 1, "game": "scorepad", "opts": OPTS}, [], None)
+    assert g.count == 0 and g.opts == OPTS and g.unsaved == 0
+    assert support.journal_lines(path) == [{"v": 2, "game": "scorepad", "opts": OPTS}]
 
 
 def test_new_with_bad_options_writes_nothing():
     path = _path("game-new-bad")
     _expect_rule_error(lambda: Game.new(scorepad, path, {"names": []}), "Need 1-8 players")
-    assert journal.load(path) == (None, [], None)
+    assert os.listdir(path[:path.rindex("/")]) == []
 
 
-def test_do_applies_and_journals():
+def test_do_queues_and_save_writes_once():
     path = _path("game-do")
     g = Game.new(scorepad, path, OPTS)
+    header = support.read_bytes(path)
     g.do(["add", 0, 5])
     g.do(["next"])
     assert scorepad.scores(g.state) == [5, 0, 0] and scorepad.turn(g.state) == 1
-    assert g.count == 2
-    assert journal.load(path)[1] == [["add", 0, 5], ["next"]]
+    assert g.count == 2 and g.unsaved == 2
+    assert support.read_bytes(path) == header  # nothing written before save()
+    g.save()
+    assert g.unsaved == 0
+    assert support.read_bytes(path) == header + b'["add", 0, 5]\n["next"]\n'
+    g.save()  # nothing queued: nothing written
+    assert support.read_bytes(path) == header + b'["add", 0, 5]\n["next"]\n'
 
 
 def test_refused_action_changes_nothing():
     path = _path("game-refused")
     g = Game.new(scorepad, path, OPTS)
     g.do(["add", 1, 5])
+    g.save()
     before, data = _copy(g.state), support.read_bytes(path)
     _expect_rule_error(lambda: g.do(["add", 7, 5]), "No such player")
     _expect_rule_error(lambda: g.do(["add", 1, 0]), "Bad amount")
     _expect_rule_error(lambda: g.do(["undo"]), "Unknown action")
-    assert g.state == before and g.count == 1
+    assert g.state == before and g.count == 1 and g.unsaved == 0
+    g.save()
     assert support.read_bytes(path) == data
 
 
@@ -73,7 +105,8 @@ def test_undo():
     g.do(["add", 0, 7])
     g.undo()
     assert g.state == after_one and g.count == 1
-    assert journal.load(path)[1] == [["add", 0, 5], ["add", 0, 7], ["undo"]]
+    g.save()
+    assert _actions(path) == [["add", 0, 5], ["add", 0, 7], ["undo"]]
 
 
 def test_undo_twice_undoes_two_actions():
@@ -92,13 +125,13 @@ def test_undo_twice_undoes_two_actions():
 def test_nothing_to_undo():
     path = _path("game-nothing")
     g = Game.new(scorepad, path, OPTS)
-    data = support.read_bytes(path)
     _expect_rule_error(g.undo, "Nothing to undo")
     g.do(["next"])
     g.undo()
+    g.save()
     data = support.read_bytes(path)
     _expect_rule_error(g.undo, "Nothing to undo")
-    assert support.read_bytes(path) == data
+    assert g.unsaved == 0 and support.read_bytes(path) == data
 
 
 def test_undo_reopens_a_finished_game():
@@ -120,10 +153,11 @@ def test_resume_equals_live_state():
             g.undo()
         else:
             g.do(a)
-    r, problem = Game.resume(scorepad, path)
-    assert problem is None
-    assert r.state == g.state and r.count == g.count and r.opts == OPTS
+    g.save()
+    r = _same(g, path)
+    assert r.opts == OPTS and r.unsaved == 0
     r.do(["end"])  # the resumed game goes on in the same file
+    r.save()
     g.rules.apply(g.state, ["end"])
     r2, problem = Game.resume(None, path)
     assert problem is None and r2.rules is scorepad and r2.state == g.state
@@ -137,10 +171,15 @@ def test_resume_reports_a_torn_entry():
     path = _path("game-torn")
     g = Game.new(scorepad, path, OPTS)
     g.do(["add", 2, 4])
+    g.save()
     with open(path, "ab") as f:
         f.write(b'["add", 0')
     r, problem = Game.resume(scorepad, path)
     assert problem == "Dropped torn entry" and r.state == g.state
+    r.do(["next"])
+    r.save()
+    g.do(["next"])
+    _same(g, path)
 
 
 def test_resume_of_another_game_is_refused_and_kept():
@@ -162,10 +201,9 @@ def test_rules_for():
         assert False, name
 
 
-def _write(path, opts, lines):
-    journal.create(path, "scorepad", opts)
-    for a in lines:
-        journal.append(path, a)
+def _write(path, opts, lines, version=2):
+    support.write_bytes(path, (json.dumps({"v": version, "game": "scorepad", "opts": opts}) + "\n"
+                               + "".join(json.dumps(a) + "\n" for a in lines)).encode())
 
 
 def test_action_refused_on_replay_is_corruption():
@@ -177,9 +215,10 @@ def test_action_refused_on_replay_is_corruption():
     assert problem == "Bad line 4: copy kept"
     assert g.count == 2 and scorepad.scores(g.state) == [5, 0, 0]
     assert support.read_bytes(path + ".bad") == whole
-    assert journal.load(path) == ({"v": 1, "game": "scorepad", "opts": OPTS}, lines[:2], None)
+    assert _actions(path) == lines[:2]
     g.do(["add", 1, 1])
-    assert Game.resume(scorepad, path)[0].state == g.state
+    g.save()
+    _same(g, path)
 
 
 def test_refused_action_after_an_undone_bad_one():
@@ -189,7 +228,7 @@ def test_refused_action_after_an_undone_bad_one():
     g, problem = Game.resume(scorepad, path)
     assert problem == "Bad line 5: copy kept"
     assert g.count == 1 and scorepad.scores(g.state) == [5, 0, 0]
-    assert journal.load(path)[1] == [["add", 0, 5], ["add", 9, 1], ["undo"]]
+    assert _actions(path) == [["add", 0, 5], ["add", 9, 1], ["undo"]]
 
 
 def test_stray_undo_is_corruption():
@@ -198,7 +237,7 @@ def test_stray_undo_is_corruption():
     g, problem = Game.resume(scorepad, path)
     assert problem == "Bad line 4: copy kept"
     assert g.count == 0 and g.state == scorepad.setup(OPTS)
-    assert journal.load(path)[1] == [["add", 0, 5], ["undo"]]
+    assert _actions(path) == [["add", 0, 5], ["undo"]]
 
 
 def test_bad_options_in_header_is_no_game():
@@ -206,3 +245,417 @@ def test_bad_options_in_header_is_no_game():
     journal.create(path, "scorepad", {"names": []})
     assert Game.resume(scorepad, path) == (None, "Bad journal: copy kept")
     assert os.listdir(path[:path.rindex("/")]) == ["game.jnl.bad"]
+
+
+def test_version_1_journal_resumes_and_goes_on_with_checkpoints():
+    path = _path("game-v1")
+    lines = [["add", i % 3, i + 1] for i in range(20)] + [["undo"], ["next"]]
+    _write(path, OPTS, lines, version=1)
+    g, problem = Game.resume(scorepad, path)
+    assert problem is None and g.count == 20
+    assert scorepad.scores(g.state) == [1 + 4 + 7 + 10 + 13 + 16 + 19, 2 + 5 + 8 + 11 + 14 + 17,
+                                         3 + 6 + 9 + 12 + 15 + 18]
+
+    def play():
+        for i in range(10):
+            g.do(["add", 0, 1])
+            g.save()
+        _same(g, path)
+        while g.count:
+            g.undo()
+            g.save()
+            _same(g, path)
+
+    _every(4, play)
+    assert support.read_bytes(path).count(b'{"n"') >= 3
+
+
+def test_a_long_version_1_journal_gets_short_checkpoint_lines():
+    path = _path("game-v1-long")
+    _write(path, OPTS, [["add", i % 3, 1 + i % 9] for i in range(300)], version=1)
+    g, problem = Game.resume(scorepad, path)
+    assert g.count == 300
+
+    def play():
+        g.do(["next"])  # the first save writes the base again: 300 actions on, the rest after
+        g.save()
+        assert max(len(line) for line in support.read_bytes(path).split(b"\n")) < 300
+        assert _reads(path)[0] <= 8
+        heavy = 0
+        for i in range(40):  # an undo reads the version 1 lines once per checkpoint crossed
+            before = jfile.stats[0]
+            g.undo()
+            g.save()
+            if jfile.stats[0] - before > 50:
+                heavy += 1
+            _same(g, path)
+        assert g.count == 261 and 5 <= heavy <= 11, heavy
+
+    _every(4, play)
+
+
+# --- checkpoints --------------------------------------------------------------------------
+
+def _checkpoints(path):
+    return [json.loads(line) for line in support.read_bytes(path).split(b"\n")[1:]
+            if line.startswith(b"{")]
+
+
+def test_checkpoint_every_n_actions():
+    path = _path("game-checkpoints")
+    g = Game.new(scorepad, path, OPTS)
+
+    def play():
+        for i in range(9):
+            g.do(["add", 0, i + 1])
+        g.save()
+
+    _every(4, play)
+    lines = support.read_bytes(path).split(b"\n")
+    assert lines[5].startswith(b'{"n": 4, "p": 0, "s": ') and lines[10].startswith(b'{"n": 8, ')
+    cps = _checkpoints(path)
+    assert [c["n"] for c in cps] == [4, 8]
+    assert cps[0]["s"]["scores"] == [10, 0, 0] and cps[1]["s"]["scores"] == [36, 0, 0]
+    assert cps[1]["p"] == support.read_bytes(path).index(b'{"n": 4')
+    assert _actions(path) == [["add", 0, i + 1] for i in range(9)]
+    r = _same(g, path)
+    assert r.unsaved == 0
+
+
+def test_undo_goes_back_past_checkpoints_to_the_first_action():
+    path = _path("game-undo-back")
+    g = Game.new(scorepad, path, OPTS)
+    states = [_copy(g.state)]
+
+    def play():
+        for i in range(23):
+            g.do(["add", i % 3, i + 1] if i % 5 else ["next"])
+            g.save()
+            states.append(_copy(g.state))
+        while g.count:
+            g.undo()
+            g.save()
+            states.pop()
+            assert g.state == states[-1] and g.count == len(states) - 1
+            _same(g, path)
+        _expect_rule_error(g.undo, "Nothing to undo")
+
+    _every(4, play)
+    # An undo back past a checkpoint writes its parent again, with the actions after it.
+    assert any(c["n"] == 16 and len(c.get("t", ())) == 3 for c in _checkpoints(path))
+
+
+def test_back_and_forth_across_a_checkpoint():
+    path = _path("game-seesaw")
+    g = Game.new(scorepad, path, OPTS)
+
+    def play():
+        for i in range(8):
+            g.do(["add", 1, 1])
+        for i in range(30):  # undo across the checkpoint of depth 8, then redo
+            g.undo()
+            g.save()
+            _same(g, path)
+            g.do(["add", 1, 2])
+            g.save()
+            _same(g, path)
+        assert g.count == 8 and scorepad.scores(g.state) == [0, 9, 0]
+
+    _every(4, play)
+
+
+def _reads(path, rules=scorepad):
+    """(lines, bytes) read by one resume of path."""
+    lines, data = jfile.stats
+    g, problem = Game.resume(rules, path)
+    assert problem is None
+    return jfile.stats[0] - lines, jfile.stats[1] - data, g
+
+
+def test_resume_reads_the_same_however_long_the_game():
+    got = []
+    for n in (200, 200 + 2 * 1056):  # the moves repeat every 3 x 11 x 32 actions
+        path = _path("game-long-%d" % n)
+        g = Game.new(scorepad, path, {"names": ["A", "B", "C", "D"], "target": 0})
+        for i in range(n):
+            g.do(["add", i % 4, 1 + i % 7] if i % 3 else ["next"])
+            if i % 11 == 10:
+                g.undo()
+                g.do(["add", i % 4, 2])
+            g.save()
+        size = len(support.read_bytes(path))
+        lines, data, r = _reads(path)
+        assert r.state == g.state and r.count == n
+        got.append((lines, data, size))
+    (lines1, data1, size1), (lines2, data2, size2) = got
+    assert lines1 == lines2 and lines1 <= 4 * game.CHECKPOINT, got
+    assert data2 <= data1 + 256 and data2 <= 6 * 1024, got
+    assert size2 > 9 * size1  # the journal itself grows with the game, of course
+
+
+def test_undo_and_redo_forever_keeps_resume_short():
+    path = _path("game-churn")
+    g = Game.new(scorepad, path, OPTS)
+    for i in range(5):
+        g.do(["add", 0, 1])
+    most = 0
+    for i in range(600):  # +1, undo, +1, undo, ... never reaching the next checkpoint
+        g.do(["add", 2, 1])
+        g.undo()
+        g.save()
+        if i % 50 == 0:
+            lines, data, r = _reads(path)
+            assert r.state == g.state and r.count == 5
+            most = max(most, lines)
+    assert most <= 4 * game.CHECKPOINT + 8, most
+    while g.count:
+        g.undo()
+    g.save()
+    _same(g, path)
+
+
+def test_an_undo_into_damaged_history_is_refused_and_changes_nothing():
+    path = _path("game-damaged-history")
+    g = Game.new(scorepad, path, OPTS)
+
+    def play():
+        for i in range(9):
+            g.do(["add", 0, i + 1])
+        g.save()
+
+    _every(4, play)
+    data = support.read_bytes(path)
+    at = data.index(b'["add", 0, 2]')
+    support.write_bytes(path, data[:at] + b"#" * 13 + data[at + 13:])  # a bad line, long ago
+    r, problem = Game.resume(scorepad, path)  # the line is before the last checkpoint: unseen
+    assert problem is None and r.state == g.state
+
+    def back():
+        for i in range(5):
+            r.undo()
+        r.save()
+        assert r.count == 4
+        before = _copy(r.state)
+        _expect_rule_error(r.undo, "Journal damaged")
+        assert r.state == before and r.count == 4
+
+    _every(4, back)
+
+
+# --- saves that fail ----------------------------------------------------------------------
+
+_real_open = open
+
+
+class _Flaky:
+    """A file opened for appending that writes the first `keep` bytes, then raises OSError."""
+
+    def __init__(self, path, mode, keep):
+        self.f = _real_open(path, mode)
+        self.keep = keep
+
+    def write(self, data):
+        self.f.write(data[:self.keep])
+        self.f.flush()
+        raise OSError(28)  # ENOSPC
+
+    def seek(self, *args):
+        return self.f.seek(*args)
+
+    def flush(self):
+        self.f.flush()
+
+    def close(self):
+        self.f.close()
+
+
+def _failing(keep):
+    """An open() for jfile: appends fail after keep bytes (None: at open)."""
+
+    def fake(path, mode="r"):
+        if mode != "ab":
+            return _real_open(path, mode)
+        if keep is None:
+            raise OSError(5)
+        return _Flaky(path, mode, keep)
+
+    return fake
+
+
+def _save_fails(g, keep):
+    jfile.open = _failing(keep)
+    try:
+        g.save()
+    except OSError:
+        return
+    finally:
+        del jfile.open
+    assert False, "save did not fail"
+
+
+def _twins(name):
+    """Two games played alike, one saved without faults, for comparing files."""
+    a = Game.new(scorepad, _path(name + "-a"), OPTS)
+    b = Game.new(scorepad, _path(name + "-b"), OPTS)
+    return a, b
+
+
+def test_a_failed_save_keeps_the_queue_and_a_later_save_writes_it():
+    g, ref = _twins("game-save-fails")
+    before = support.read_bytes(g.path)
+    for x in (g, ref):
+        x.do(["add", 0, 3])
+        x.do(["next"])
+    ref.save()
+    _save_fails(g, None)
+    assert g.unsaved == 2 and support.read_bytes(g.path) == before
+    g.do(["add", 1, 1])
+    ref.do(["add", 1, 1])
+    ref.save()
+    g.save()
+    assert g.unsaved == 0 and support.read_bytes(g.path) == support.read_bytes(ref.path)
+    _same(g, g.path)
+
+
+def test_a_partial_write_is_completed_by_the_next_save():
+    def play():
+        for keep in range(0, 60, 3):  # the failed save stopped after keep bytes
+            g, ref = _twins("game-save-partial")
+            for x in (g, ref):
+                for i in range(3):
+                    x.do(["add", 2, 5])
+                x.save()
+                x.do(["add", 2, 6])  # the fourth action: a checkpoint follows it in one save
+            ref.save()
+            _save_fails(g, keep)
+            assert g.unsaved == 2
+            lost, problem = Game.resume(scorepad, g.path)  # a power cut now: what is on flash
+            assert lost.count == (4 if keep >= 14 else 3), keep
+            del lost
+            g.save()
+            assert support.read_bytes(g.path) == support.read_bytes(ref.path), keep
+            g.undo()
+            g.save()
+            _same(g, g.path)
+
+    _every(4, play)
+
+
+def test_a_partial_write_then_a_power_cut_resumes_cleanly():
+    def play():
+        g = Game.new(scorepad, _path("game-save-cut"), OPTS)
+        for i in range(7):
+            g.do(["add", 0, 1])
+        g.save()
+        state = _copy(g.state)
+        g.do(["add", 1, 1])
+        _save_fails(g, 5)
+        r, problem = Game.resume(scorepad, g.path)
+        assert problem == "Dropped torn entry" and r.state == state and r.count == 7
+        r.do(["add", 2, 1])
+        r.save()
+        _same(r, r.path)
+        while r.count:
+            r.undo()
+            r.save()
+            _same(r, r.path)
+
+    _every(4, play)
+
+
+# --- random games -------------------------------------------------------------------------
+
+def _scorepad_move(g, rnd, players):
+    r = rnd.below(100)
+    if r < 45:
+        g.do(["add", rnd.below(players), rnd.below(60) - 30 or 7])
+    elif r < 70:
+        g.do(["next"])
+    elif r < 78:
+        g.do(["round"])
+    elif r < 80 and g.state["target"]:
+        g.do(["end"])
+    elif g.count:
+        g.undo()
+    else:
+        g.do(["next"])
+
+
+def _contrast_move(g, rnd, players):
+    if contrast.result(g.state) is not None or rnd.below(100) < 20 and g.count:
+        g.undo()
+        return
+    p = contrast.turn(g.state)
+    if rnd.below(10):
+        g.do(["pick", p, contrast.SYMBOLS[rnd.below(12)]])
+    else:
+        g.do(["skip", p])
+
+
+def _random_game(name, rules, opts, move, seed, steps, every):
+    """Random moves and undo storms; after each one the live game, a model of it and a fresh
+    resume agree."""
+    path = _path(name)
+    rnd = support.Lcg(seed)
+    players = len(opts["names"])
+    g = Game.new(rules, path, opts)
+    states = [_copy(g.state)]
+
+    most = [0, 0]  # lines read by one resume, by one undo
+
+    def check():
+        assert g.count == len(states) - 1 and g.state == states[-1]
+        before = jfile.stats[0]
+        _same(g, path, rules)
+        most[0] = max(most[0], jfile.stats[0] - before)
+
+    def undo():
+        before = jfile.stats[0]
+        g.undo()
+        most[1] = max(most[1], jfile.stats[0] - before)
+
+    def play():
+        for step in range(steps):
+            if rnd.below(40) == 0:  # an undo storm, across checkpoints
+                for _ in range(min(g.count, rnd.below(4 * every))):
+                    undo()
+                    g.save()
+                    states.pop()
+                    check()
+                continue
+            before = g.count
+            try:
+                move(g, rnd, players)
+            except RuleError:
+                assert g.count == before
+                continue
+            g.save()
+            if g.count > before:
+                states.append(_copy(g.state))
+            else:
+                states.pop()
+            check()
+        while g.count:  # back to the first action
+            undo()
+            g.save()
+            states.pop()
+            check()
+
+    _every(every, play)
+    # However the game went: resume reads back to a base at most 2 * every lines from the end
+    # (then forward again), an undo reads at most one stretch between two checkpoints.
+    assert most[0] <= 4 * every + 6 and most[1] <= 3 * every + 4, most
+    return path
+
+
+def test_random_scorepad_games():
+    for seed, every in ((1, 4), (2, 3), (3, 32)):
+        opts = {"names": ["A", "B", "C", "D", "E"], "target": 0 if seed != 2 else 400}
+        steps = 700 if every == 32 else 300
+        _random_game("game-random-sp%d" % seed, scorepad, opts, _scorepad_move, seed, steps, every)
+
+
+def test_random_contrast_games():
+    for seed, n in ((7, 5), (8, 2), (9, 6)):
+        opts = {"names": ["P%d" % i for i in range(n)], "coop": n == 2, "expert": seed == 9}
+        _random_game("game-random-c%d" % seed, contrast, opts, _contrast_move, seed, 300, 5)

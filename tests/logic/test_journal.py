@@ -1,20 +1,32 @@
-"""The journal: append/load round trip, torn last lines, damaged middle lines, headers, history."""
+"""The journal file (journal.py, jfile.py): header, lines both ways, saves, torn and damaged lines.
+
+Checkpoints are written by Game (test_game.py); here they are written by hand where the reader's
+rules about them are checked.
+"""
 
 import json
 import os
 
 import support
-from tablemate import journal
+from tablemate import jfile, journal
 
 OPTS = {"names": ["A", "B"], "target": 0}
+
+
+def _line(obj):
+    return (json.dumps(obj) + "\n").encode()
 
 
 def _journal(name, actions=()):
     path = support.scratch_dir(name) + "/game.jnl"
     journal.create(path, "scorepad", OPTS)
-    for a in actions:
-        journal.append(path, a)
+    _add(path, b"".join(_line(a) for a in actions))
     return path
+
+
+def _add(path, data):
+    with open(path, "ab") as f:
+        f.write(data)
 
 
 def _files(path):
@@ -22,56 +34,132 @@ def _files(path):
     return sorted(os.listdir(d))
 
 
+def _tail(path):
+    """(tail, problem) of jfile.load, checking that the base is the header."""
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert header["game"] == "scorepad" and base == (0, None)
+    assert size == len(support.read_bytes(path))
+    return tail, problem
+
+
 def test_create_writes_one_header_line():
-    path = _journal("jnl-create")
+    path = support.scratch_dir("jnl-create") + "/game.jnl"
+    size = journal.create(path, "scorepad", OPTS)
     data = support.read_bytes(path)
-    assert data.endswith(b"\n") and data.count(b"\n") == 1
-    assert json.loads(data) == {"v": 1, "game": "scorepad", "opts": OPTS}
+    assert data.endswith(b"\n") and data.count(b"\n") == 1 and size == len(data)
+    assert json.loads(data) == {"v": 2, "game": "scorepad", "opts": OPTS}
     assert _files(path) == ["game.jnl"]
 
 
 def test_create_replaces_an_old_journal():
     path = _journal("jnl-recreate", [["next"]])
     journal.create(path, "scorepad", {"names": ["Z"], "target": 5})
-    header, actions, problem = journal.load(path)
+    header, base, tail, offs, size, since, problem = jfile.load(path)
     assert header["opts"] == {"names": ["Z"], "target": 5}
-    assert actions == [] and problem is None
+    assert tail == [] and problem is None and since == 0
 
 
-def test_round_trip():
-    acts = [["add", 0, 5], ["next"], ["add", 1, -12], ["undo"], ["round"], ["pick", 2, "sq"]]
+def test_read_header():
+    path = _journal("jnl-read-header", [["next"]])
+    assert journal.read_header(path) == {"v": 2, "game": "scorepad", "opts": OPTS}
+    support.write_bytes(path, b'{"v": 1, "game": "scorepad", "opts": {}}\n["next"]\n')
+    assert journal.read_header(path)["v"] == 1  # written before checkpoints: still read
+    for bad in (b'{"v": 1, "game": "scorepad", "opts": {}}', b'{"v": 3, "game": "x", "opts": {}}\n'):
+        support.write_bytes(path, bad)
+        assert journal.read_header(path) is None
+    assert journal.read_header(path + ".none") is None
+
+
+def test_undos_resolve_on_load():
+    acts = [["add", 0, 5], ["next"], ["add", 1, -12], ["undo"], ["round"], ["pick", 2, "sq"],
+            ["undo"], ["undo"]]
     path = _journal("jnl-round", acts)
-    header, actions, problem = journal.load(path)
-    assert header == {"v": 1, "game": "scorepad", "opts": OPTS}
-    assert actions == acts
-    assert problem is None
-
-
-def test_append_adds_exactly_one_line():
-    path = _journal("jnl-append")
-    before = support.read_bytes(path)
-    journal.append(path, ["add", 1, 3])
-    after = support.read_bytes(path)
-    assert after[:len(before)] == before
-    assert after[len(before):] == b'["add", 1, 3]\n'
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert header == {"v": 2, "game": "scorepad", "opts": OPTS}
+    assert base == (0, None) and tail == [["add", 0, 5], ["next"]] and problem is None
+    data = support.read_bytes(path)
+    assert offs == [data.index(b'["add", 0, 5]'), data.index(b'["next"]')]
+    assert since == len(acts)
 
 
 def test_missing_file_is_no_game_and_no_problem():
     path = support.scratch_dir("jnl-missing") + "/game.jnl"
-    assert journal.load(path) == (None, [], None)
+    assert jfile.load(path)[0] is None and jfile.load(path)[-1] is None
 
 
-def test_torn_last_line_dropped_reported_and_repaired():
+def test_lines_both_ways_at_every_chunk_boundary():
+    path = support.scratch_dir("jnl-lines") + "/lines.bin"
+    lines = [b"x" * (i * 37 % 300) + b"\n" for i in range(40)] + [b"y" * 1500 + b"\n", b"tail"]
+    data = b"".join(lines)
+    support.write_bytes(path, data)
+    offsets = []
+    at = 0
+    for line in lines:
+        offsets.append(at)
+        at += len(line)
+    with open(path, "rb") as f:
+        assert list(jfile.forward(f, 0, len(data))) == list(zip(offsets, lines))
+        back = list(jfile.backward(f, 0, len(data)))
+        assert back == list(zip(offsets, lines))[::-1]
+        for k in (1, 13, 40):  # from any line start to any other
+            assert list(jfile.forward(f, offsets[k], offsets[41])) == list(zip(offsets, lines))[k:41]
+            assert list(jfile.backward(f, offsets[k], offsets[41]))[-1] == (offsets[k], lines[k])
+        assert jfile.line_at(f, offsets[40]) == lines[40]
+        assert jfile.line_at(f, offsets[41]) == b""  # no newline: not a line
+
+
+def test_save_appends_what_render_gives_for_the_current_size():
+    path = _journal("jnl-save")
+    size = len(support.read_bytes(path))
+    seen = []
+
+    def render(offset):
+        seen.append(offset)
+        return b'["next"]\n["round"]\n'
+
+    assert jfile.save(path, size, render) == size + 19 and seen == [size]
+    assert support.read_bytes(path)[size:] == b'["next"]\n["round"]\n'
+
+
+def test_save_completes_what_a_failed_save_left():
+    path = _journal("jnl-save-partial")
+    size = len(support.read_bytes(path))
+    data = b'["next"]\n{"n": 1, "p": 0, "s": {}}\n'
+    for k in range(1, len(data) + 1):  # the earlier save stopped after k bytes
+        support.write_bytes(path, support.read_bytes(path)[:size] + data[:k])
+        assert jfile.save(path, size, lambda offset: data) == size + len(data)
+        assert support.read_bytes(path)[size:] == data, k
+
+
+def test_save_cuts_off_bytes_that_are_not_its_own():
+    path = _journal("jnl-save-junk")
+    good = support.read_bytes(path)
+    _add(path, b'["add", 1\n\x00\x00garbage')
+    assert jfile.save(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
+    assert support.read_bytes(path) == good + b'["next"]\n'
+    assert _files(path) == ["game.jnl"]
+
+
+def test_save_to_a_shorter_file_raises():
+    path = _journal("jnl-save-short")
+    size = len(support.read_bytes(path))
+    try:
+        jfile.save(path, size + 5, lambda offset: b'["next"]\n')
+    except OSError:
+        assert support.read_bytes(path)[size:] == b""
+        return
+    assert False, "no OSError"
+
+
+def test_torn_last_line_is_dropped_reported_and_made_void():
     path = _journal("jnl-torn", [["add", 0, 5], ["next"]])
     good = support.read_bytes(path)
     support.write_bytes(path, good + b'["add", 1, ')
-    header, actions, problem = journal.load(path)
-    assert header["game"] == "scorepad"
-    assert actions == [["add", 0, 5], ["next"]]
-    assert problem == "Dropped torn entry"
-    assert support.read_bytes(path) == good
-    journal.append(path, ["round"])
-    assert journal.load(path) == (header, [["add", 0, 5], ["next"], ["round"]], None)
+    tail, problem = _tail(path)
+    assert tail == [["add", 0, 5], ["next"]] and problem == "Dropped torn entry"
+    assert support.read_bytes(path) == good + b'["add", 1, \x00\n'  # appended, not rewritten
+    _add(path, b'["round"]\n')
+    assert _tail(path) == ([["add", 0, 5], ["next"], ["round"]], None)
     assert _files(path) == ["game.jnl"]
 
 
@@ -79,18 +167,36 @@ def test_complete_json_without_newline_is_torn():
     path = _journal("jnl-nonl", [["next"]])
     good = support.read_bytes(path)
     support.write_bytes(path, good + b'["next"]')
-    header, actions, problem = journal.load(path)
-    assert actions == [["next"]] and problem == "Dropped torn entry"
-    assert support.read_bytes(path) == good
+    assert _tail(path) == ([["next"]], "Dropped torn entry")
+    assert support.read_bytes(path) == good + b'["next"]\x00\n'
+    assert _tail(path) == ([["next"]], None)
 
 
 def test_unparsable_last_line_with_newline_is_torn():
     path = _journal("jnl-garbage-last", [["next"]])
     good = support.read_bytes(path)
-    support.write_bytes(path, good + b'["ne\xff\x00t"\n')
-    header, actions, problem = journal.load(path)
-    assert actions == [["next"]] and problem == "Dropped torn entry"
-    assert support.read_bytes(path) == good
+    for junk in (b'["ne\xff\x00t"\n', b'{"n": 1, "s"\n', b'["next"]\x00junk\n', b'\n'):
+        support.write_bytes(path, good + junk)
+        assert _tail(path) == ([["next"]], "Dropped torn entry"), junk
+        assert support.read_bytes(path) == good + junk + b"\x00\n"  # a void line voids it
+        _add(path, b'["round"]\n')
+        assert _tail(path) == ([["next"], ["round"]], None), junk
+
+
+def test_a_cut_while_neutralising_is_torn_again():
+    path = _journal("jnl-torn-twice", [["next"]])
+    good = support.read_bytes(path)
+    support.write_bytes(path, good + b'["ro\x00')  # the NUL made it, the newline did not
+    assert _tail(path) == ([["next"]], "Dropped torn entry")
+    support.write_bytes(path, good + b'{"bad\n\x00')
+    assert _tail(path) == ([["next"]], "Dropped torn entry")
+    assert _tail(path) == ([["next"]], None)
+
+
+def test_void_line_does_not_void_a_good_line():
+    path = _journal("jnl-void", [["next"]])
+    _add(path, b'["round"]\n\x00\n["end"]\n')
+    assert _tail(path) == ([["next"], ["round"], ["end"]], None)
 
 
 def test_corrupt_middle_line_kept_aside():
@@ -98,23 +204,26 @@ def test_corrupt_middle_line_kept_aside():
     good = support.read_bytes(path)
     damaged = good + b'["nex\n' + b'["round"]\n'
     support.write_bytes(path, damaged)
-    header, actions, problem = journal.load(path)
-    assert header is not None
-    assert actions == [["add", 0, 5]]
-    assert problem == "Bad line 3: copy kept"
-    assert len(problem) <= 42
+    tail, problem = _tail(path)
+    assert tail == [["add", 0, 5]] and problem == "Bad line 3: copy kept"
     assert support.read_bytes(path) == good
     assert support.read_bytes(path + ".bad") == damaged
-    journal.append(path, ["next"])
-    assert journal.load(path) == (header, [["add", 0, 5], ["next"]], None)
+    _add(path, b'["next"]\n')
+    assert _tail(path) == ([["add", 0, 5], ["next"]], None)
 
 
 def test_non_list_line_is_corrupt():
     path = _journal("jnl-nonlist")
     good = support.read_bytes(path)
     support.write_bytes(path, good + b'{"a": 1}\n[]\n["next"]\n')
-    header, actions, problem = journal.load(path)
-    assert actions == [] and problem == "Bad line 2: copy kept"
+    assert _tail(path) == ([], "Bad line 2: copy kept")
+    support.write_bytes(path, good + b'[]\n["next"]\n')
+    assert _tail(path) == ([], "Bad line 2: copy kept")
+
+
+def test_stray_undo_is_corrupt():
+    path = _journal("jnl-stray", [["next"], ["undo"], ["undo"], ["round"]])
+    assert _tail(path) == ([], "Bad line 4: copy kept")
 
 
 def test_bad_copies_are_never_overwritten():
@@ -122,7 +231,7 @@ def test_bad_copies_are_never_overwritten():
     good = support.read_bytes(path)
     for i in range(3):
         support.write_bytes(path, good + ("oops %d\n[\"next\"]\n" % i).encode())
-        assert journal.load(path)[2] == "Bad line 2: copy kept"
+        assert jfile.load(path)[-1] == "Bad line 2: copy kept"
     assert _files(path) == ["game.jnl", "game.jnl.bad", "game.jnl.bad1", "game.jnl.bad2"]
     assert support.read_bytes(path + ".bad1") == good + b'oops 1\n["next"]\n'
 
@@ -130,28 +239,83 @@ def test_bad_copies_are_never_overwritten():
 def test_bad_header_is_no_game_and_kept_aside():
     d = support.scratch_dir("jnl-header")
     path = d + "/game.jnl"
-    cases = [b'{"v": 1, "game": "scorepad", "opts"', b'not json\n["next"]\n',
-             b'{"v": 2, "game": "scorepad", "opts": {}}\n', b'{"v": 1, "opts": {}}\n',
-             b'["v", 1]\n', b'', b'{"v": 1, "game": "scorepad", "opts": {}}']
+    cases = [b'{"v": 2, "game": "scorepad", "opts"', b'not json\n["next"]\n',
+             b'{"v": 3, "game": "scorepad", "opts": {}}\n', b'{"v": 2, "opts": {}}\n',
+             b'["v", 2]\n', b'', b'{"v": 2, "game": "scorepad", "opts": {}}']
     for i in range(len(cases)):
         support.write_bytes(path, cases[i])
-        header, actions, problem = journal.load(path)
-        assert header is None and actions == [], cases[i]
-        assert problem == "Bad journal: copy kept"
+        got = jfile.load(path)
+        assert got[0] is None and got[-1] == "Bad journal: copy kept", cases[i]
         name = path + ".bad" + (str(i) if i else "")
         assert support.read_bytes(name) == cases[i]
         assert "game.jnl" not in os.listdir(d)
-    assert journal.load(path) == (None, [], None)
+    assert jfile.load(path)[0] is None and jfile.load(path)[-1] is None
 
 
 def test_cut_keeps_a_prefix_and_a_copy():
     acts = [["add", 0, 1], ["add", 0, 2], ["add", 0, 3]]
     path = _journal("jnl-cut", acts)
     whole = support.read_bytes(path)
-    problem = journal.cut(path, 1)
-    assert problem == "Bad line 3: copy kept"
-    assert journal.load(path)[1:] == ([["add", 0, 1]], None)
+    third = whole.index(b'["add", 0, 2]')
+    assert jfile.cut(path, third) == "Bad line 3: copy kept"
+    assert _tail(path) == ([["add", 0, 1]], None)
     assert support.read_bytes(path + ".bad") == whole
+
+
+def _checkpoint(n, p, s, e=None, t=None):
+    text = '{"n": %d' % n
+    if n:
+        text += ', "p": %d' % p
+    if e is not None:
+        text += ', "e": %d' % e
+    if t:
+        text += ', "t": ' + json.dumps(t)
+    return (text + ', "s": ' + json.dumps(s) + "}\n").encode()
+
+
+def test_load_starts_at_the_last_valid_checkpoint():
+    path = _journal("jnl-checkpoints", [["add", 0, 1], ["add", 0, 2]])
+    c2 = len(support.read_bytes(path))
+    _add(path, _checkpoint(2, 0, {"at": 2}) + _line(["add", 0, 3]))
+    c3 = len(support.read_bytes(path))
+    _add(path, _checkpoint(3, c2, {"at": 3}) + _line(["undo"]) + _line(["next"]))
+    # The undo dropped below the checkpoint of depth 3: the one of depth 2 serves.
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base[0] == c2 and base[1]["s"] == {"at": 2} and tail == [["next"]]
+    assert since == 4 and problem is None
+    _add(path, _checkpoint(3, c2, {"at": "3b"}))
+    before = jfile.stats[0]
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base[1]["s"] == {"at": "3b"} and tail == [] and since == 0
+    assert jfile.stats[0] - before <= 4  # the header, the checkpoint twice, a look past it
+    assert c3 > c2
+
+
+def test_a_checkpoint_with_a_tail_stays_valid_while_its_tail_is_undone():
+    # Depth 3, then the base of depth 1 written again with the two actions after it.
+    path = _journal("jnl-checkpoint-tail", [["next"], ["add", 0, 1], ["add", 0, 2]])
+    at = len(support.read_bytes(path))
+    _add(path, _checkpoint(1, 0, {"at": 1}, t=[["add", 0, 1], ["add", 0, 2]]))
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base[0] == at and tail == [["add", 0, 1], ["add", 0, 2]] and offs == [at, at]
+    _add(path, _line(["undo"]) + _line(["undo"]))
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base[0] == at and tail == [] and offs == []
+    _add(path, _line(["undo"]))  # one more: below the checkpoint, the header serves
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base == (0, None) and tail == [] and problem is None
+
+
+def test_checkpoint_lines_are_checked():
+    good = _checkpoint(3, 10, {"a": 1}, e=20, t=[["next"]])
+    assert jfile.checkpoint(good, 30)["t"] == [["next"]]
+    assert jfile.checkpoint(_checkpoint(0, 0, {}), 5) == {"n": 0, "s": {}}
+    assert jfile.checkpoint(good, 20)["e"] == 20  # e may name the line itself
+    for line, at in ((good, 15), (good, 19), (_checkpoint(3, 40, {}), 30), (b'{"n": 1}\n', 9),
+                     (b'{"n": -1, "s": 1}\n', 9), (b'{"n": 1, "p": "0", "s": 1}\n', 9),
+                     (_checkpoint(1, 0, {}, t=[[]]), 9), (b'{"n": 2, "p": 0, "t": 5, "s": 0}\n', 9),
+                     (b'["n"]\n', 9), (b'{"n": 1, "p": 0, "s": 1}\x00\n', 9)):
+        assert jfile.checkpoint(line, at) is None, line
 
 
 def test_history_lines():

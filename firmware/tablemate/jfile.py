@@ -1,0 +1,312 @@
+"""Reading and appending a game journal (the format is in journal.py's docstring).
+
+Why a module of its own: boot only needs journal.py (is there a saved game, which one); all of
+this is loaded when a game starts or resumes. Resume reads the file backward from its end, in
+chunks, to the last valid checkpoint and then forward from there (load); undo reads the stretch
+between two checkpoints (line_at, resolve); saves append (save). Repairs: a torn or unreadable
+last line is made void by appending; a damaged line with good lines after it, or a line the
+rules refuse, means a copy aside and a cut (cut).
+"""
+
+from micropython import const
+
+from tablemate.files import aside, replace
+from tablemate.journal import BAD, TORN, UNDO_LINE, VOID, header, loads, write
+
+_CHUNK = const(512)
+_LONGEST = const(16384)  # a line longer than this is damage (checkpoints are well below 2 KB)
+
+# Lines and bytes read by the scans since import: tests check that resume does not read more
+# as a game grows.
+stats = [0, 0]
+
+
+def backward(f, stop, size):
+    """(offset, line) for the lines of f between offsets stop and size, the last one first.
+
+    The last line may lack its newline. Reads _CHUNK bytes per seek.
+    """
+    pos = size  # file offset of rest[0]
+    rest = b""
+    end = 0  # rest[:end] is still to be yielded (no copy of rest per line)
+    while pos > stop or end:
+        j = rest.rfind(b"\n", 0, end - 1) if end > 1 else -1  # the newline before the last line
+        if j < 0 and pos > stop:
+            if end > _LONGEST:
+                raise ValueError("line too long")
+            n = min(_CHUNK, pos - stop)
+            pos -= n
+            f.seek(pos)
+            rest = f.read(n) + rest[:end]
+            end = len(rest)
+            stats[1] += n
+            continue
+        stats[0] += 1
+        yield pos + j + 1, rest[j + 1:end]
+        end = j + 1
+
+
+def forward(f, start, end):
+    """(offset, line) for the lines of f between offsets start and end, in order."""
+    f.seek(start)
+    pos = start  # file offset of rest[0]
+    rest = b""
+    left = end - start
+    while left > 0:
+        chunk = f.read(min(_CHUNK, left))
+        if not chunk:
+            break
+        left -= len(chunk)
+        stats[1] += len(chunk)
+        rest = rest + chunk if rest else chunk
+        s = 0
+        k = rest.find(b"\n")
+        while k >= 0:
+            stats[0] += 1
+            yield pos + s, rest[s:k + 1]
+            s = k + 1
+            k = rest.find(b"\n", s)
+        pos += s
+        rest = rest[s:]
+        if len(rest) > _LONGEST:
+            raise ValueError("line too long")
+    if rest:
+        stats[0] += 1
+        yield pos, rest
+
+
+def line_at(f, offset):
+    """The line starting at offset (with its newline, or b"" if it has none)."""
+    for _, line in forward(f, offset, offset + _LONGEST):
+        return line if line.endswith(b"\n") else b""
+    return b""
+
+
+def action(line):
+    """The action on a whole line, or None when it is not a readable action line."""
+    obj = loads(line)
+    return obj if type(obj) is list and obj else None
+
+
+def checkpoint(line, offset):
+    """The checkpoint dict on the line at offset, checked, or None when it is not one."""
+    obj = loads(line)
+    if type(obj) is not dict or "s" not in obj:
+        return None
+    n = obj.get("n")
+    p = obj.get("p", -1)
+    e = obj.get("e", offset)
+    t = obj.get("t", [])
+    if type(n) is not int or n < 0 or type(p) is not int or type(e) is not int:
+        return None
+    if n and not 0 <= p < e <= offset:
+        return None
+    if type(t) is not list:
+        return None
+    for a in t:
+        if type(a) is not list or not a:
+            return None
+    return obj
+
+
+def resolve(f, start, end, stack, offs=None):
+    """Push the actions of the lines [start, end) onto stack, undos popping; skip the rest.
+
+    offs, when given, gets the offset of each pushed line alongside. Returns (bad, last): bad is
+    -1, or the offset of the first line that breaks the journal (an unreadable line, or an undo
+    with nothing left to undo); last is True when that line is an unreadable last line.
+    """
+    pending = -1  # an unreadable line, judged by the next one: void if that one is void
+    for off, line in forward(f, start, end):
+        void = line.endswith(VOID)
+        if pending >= 0:
+            if not void:
+                return pending, False
+            pending = -1
+            continue
+        if void or line[0] == 0x7B:  # "{": checkpoints are no-ops when lines are replayed
+            continue
+        if line == UNDO_LINE:
+            if not stack:
+                return off, False
+            stack.pop()
+            if offs is not None:
+                offs.pop()
+            continue
+        a = action(line) if line.endswith(b"\n") else None
+        if a is None:
+            pending = off
+            continue
+        stack.append(a)
+        if offs is not None:
+            offs.append(off)
+    return pending, pending >= 0
+
+
+# --- resume -----------------------------------------------------------------------------------
+
+def _scan(f, stop, size):
+    """Find the base: the last valid checkpoint, reading back from the end of the file.
+
+    Returns (offset, end, checkpoint or None for the header, lines after it, fragment, bad):
+    end is the offset just after the base line; fragment the offset of a last line without its
+    newline (else size); bad the offset of an unreadable checkpoint line that is not the last
+    line, -2 when the last line is an unreadable one (torn: to be made void), else -1.
+    """
+    low = 0  # lowest depth reached after the current line, relative to it (<= 0)
+    since = 0
+    frag = size
+    void = False  # the line after the current one is void
+    real = 0  # lines seen that are neither void nor voided
+    torn = -1
+    for off, line in backward(f, stop, size):
+        if off + len(line) == size and not line.endswith(b"\n"):
+            frag = off  # a torn fragment: it becomes void once neutralised
+            void = True
+            since += 1
+            continue
+        since += 1
+        if line.endswith(VOID):
+            void = True
+            continue
+        if void:
+            void = False
+            if action(line) is None and checkpoint(line, off) is None:
+                continue
+        real += 1
+        if line[0] == 0x7B:  # "{"
+            cp = checkpoint(line, off)
+            if cp is None:
+                if real > 1:
+                    return 0, stop, None, since, frag, off
+                torn = -2
+                continue
+            if low >= -len(cp.get("t", ())):
+                return off, off + len(line), cp, since - 1, frag, torn
+        elif line == UNDO_LINE:
+            low -= 1
+        else:  # an action (an unreadable one is found when the lines are replayed)
+            low = min(0, low + 1)
+    return 0, stop, None, since, frag, torn
+
+
+def _keep(path, length, more=b""):
+    """Replace the file by its first length bytes and more (through a .tmp file and a rename);
+    return the number of the line that starts at length (the header is line 1)."""
+    tmp = path + ".tmp"
+    lines = 1
+    fi = open(path, "rb")
+    try:
+        fo = open(tmp, "wb")
+        try:
+            while length > 0:
+                data = fi.read(min(_CHUNK, length))
+                if not data:
+                    break
+                fo.write(data)
+                lines += data.count(b"\n")
+                length -= len(data)
+            fo.write(more)
+            fo.flush()
+        finally:
+            fo.close()
+    finally:
+        fi.close()
+    replace(tmp, path)
+    return lines
+
+
+def cut(path, offset):
+    """A damaged line starts at offset: keep a copy, cut the file there, return the message."""
+    aside(path)
+    return "Bad line %d: copy kept" % _keep(path, offset)
+
+
+def _open(path):
+    try:
+        return open(path, "rb")
+    except OSError:
+        return None
+
+
+def load(path):
+    """Read the end of a journal: the game header, its base checkpoint and the actions after it.
+
+    Returns (header, base, tail, offs, size, since, problem); header is None when there is no
+    game (no file, or no sound header: that file is moved aside). base is (offset, checkpoint
+    dict or None for the header), tail the effective actions after the base's state (its "t"
+    first), offs their line offsets, size the file size, since the number of lines after the
+    base line. Damage is repaired on the way (see the module docstring); problem is None or a
+    short message for the screen (<= 42 chars).
+    """
+    problem = None
+    while True:
+        f = _open(path)
+        if f is None:
+            return None, None, None, None, 0, 0, problem
+        try:
+            first = line_at(f, 0)
+            h = header(first)
+            if h is not None:
+                size = f.seek(0, 2)
+                off, end, cp, since, frag, bad = _scan(f, len(first), size)
+                if bad >= 0:
+                    cut_at = bad
+                else:
+                    tail = list(cp.get("t", ())) if cp else []
+                    offs = [off] * len(tail)
+                    cut_at, last = resolve(f, end, frag, tail, offs)
+                    if last:
+                        cut_at, bad = -1, -2
+        except ValueError:  # a line longer than any the firmware writes: not a journal
+            h = None
+        finally:
+            f.close()
+        if h is None:
+            aside(path, True)
+            return None, None, None, None, 0, 0, BAD
+        if cut_at >= 0:
+            problem = cut(path, cut_at)
+            continue
+        if frag < size or bad == -2:
+            write(path, VOID, "ab")  # the fragment (or the unreadable last line) is now void
+            size += len(VOID)
+            since += 1
+            problem = problem or TORN
+        return h, (off, cp), tail, offs, size, since, problem
+
+
+# --- saving -----------------------------------------------------------------------------------
+
+def save(path, expect, render):
+    """Append render(offset) at the end of the file, which should be expect bytes long.
+
+    One open, write, flush and close. Returns the new size. If an earlier save failed part way,
+    the file is longer than expect: when what it left is the start of the same lines, the rest
+    is written after it (the journal ends as if nothing had failed); anything else is cut off.
+    Raises OSError (then nothing is known to be saved: call again later).
+    """
+    f = open(path, "ab")
+    try:
+        size = f.seek(0, 2)
+        if size == expect:
+            data = render(expect)
+            f.write(data)
+            f.flush()
+            return expect + len(data)
+    finally:
+        f.close()
+    if size < expect:
+        raise OSError("journal shorter than saved")
+    f = open(path, "rb")
+    try:
+        f.seek(expect)
+        extra = f.read(size - expect)
+    finally:
+        f.close()
+    data = render(expect)
+    if data.startswith(extra):
+        write(path, data[len(extra):], "ab")
+        return expect + len(data)
+    _keep(path, expect, data)  # not lines of ours: a rewrite, rare (a file system wrote junk)
+    return expect + len(data)
