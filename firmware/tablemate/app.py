@@ -46,6 +46,8 @@ class App:
         self.layout = None
         self._use_layout(self.settings["layout"])
         self._later = []  # what runs once this pass's frame is sent (journal writes)
+        self._soon = []  # work for a quiet pass: modules the player will probably need next
+        self._keyed = False  # a key event came in this pass
         self._emit = self._on_key  # one bound method for good: an idle pass allocates nothing
         self._idle = _AWAKE
         self._last_input = 0
@@ -60,12 +62,20 @@ class App:
 
     # -- lifecycle -------------------------------------------------------------
     def start(self, now):
-        """Show the home screen, then anything found at boot that the player must know."""
+        """Show the home screen, then anything found at boot that the player must know.
+
+        The questions come once the home menu is on the panel: reading a saved game's journal
+        and loading the dialogs would otherwise delay the first frame by 90 ms on a Pico.
+        """
         from tablemate import screens
         self.now = now
         self._last_input = now
         self.apply_settings()
         self.push(screens.Home(self))
+        self.after_frame(self._ask_at_boot)
+
+    def _ask_at_boot(self):
+        from tablemate import screens
         screens.offer_resume(self)
         if self._problem:  # on top, so it is read before the resume question
             from tablemate.ui.dialogs import Notice
@@ -76,16 +86,20 @@ class App:
         """One pass of the loop: input, timers, idle, redraw. Never raises."""
         self.now = now
         try:
+            self._keyed = False
             self.input.poll(now, self._emit)
             if self.stack:
                 self.stack[-1].tick(now)
             self._check_idle(now)
             if self.buzzer:
                 self.buzzer.tick(now)
-            self.redraw()
+            busy = self.redraw() or self._keyed
             later = self._later
             while later:
+                busy = True
                 later.pop(0)()
+            if self._soon and not busy:
+                self._soon.pop(0)()
         except Exception as exc:  # the net: a broken screen must not take the game with it
             self.fail(exc)
 
@@ -125,6 +139,15 @@ class App:
     def after_frame(self, fn):
         """Call ``fn`` once this pass's frame is on the panel: the screen never waits for flash."""
         self._later.append(fn)
+
+    def soon(self, fn):
+        """Call ``fn`` in a later pass with no key, no frame and no other work: one job a pass.
+
+        For work that makes the next screen quick, such as importing the modules of the game
+        the player is about to start (a module costs a Pico 15-30 ms): done while the player
+        reads the screen, it is not done while they wait for the next one.
+        """
+        self._soon.append(fn)
 
     def beep(self, pattern):
         """Play ``pattern`` ((freq_hz, ms), ...) if a buzzer is fitted and sound is on."""
@@ -170,6 +193,7 @@ class App:
         self.input = self.input_for(layout)
 
     def _on_key(self, key, kind):
+        self._keyed = True
         self._last_input = self.last_key = self.now
         if self._idle != _AWAKE:
             if kind == K.PRESS:
@@ -207,10 +231,10 @@ class App:
             self.display.contrast(0)
 
     def redraw(self):
-        """Draw the screens from the top opaque one up, if any is dirty, and send the frame."""
+        """Draw the screens from the top opaque one up and send the frame: True if any was dirty."""
         stack = self.stack
         if not stack:
-            return
+            return False
         first = len(stack) - 1
         while first > 0 and not stack[first].opaque:
             first -= 1
@@ -220,7 +244,7 @@ class App:
                 dirty = True
                 break
         if not dirty:
-            return
+            return False
         fb = self.display
         fb.clear()
         for i in range(first, len(stack)):
@@ -228,6 +252,7 @@ class App:
             stack[i].dirty = False
         if self._idle != _OFF:
             fb.show()
+        return True
 
 
 class Buzzer:

@@ -83,7 +83,7 @@ class Device:
         self.app, self.wdt = booted if booted else (None, None)
         if self.app is not None:
             self._next_tick = ticks_add(fakes.clock.ms, TICK_MS)
-            self.advance(TICK_MS)
+            self.advance(2 * TICK_MS)  # the first frame, then what boot asks over it
         return self.app
 
     def watchdog_reset(self):

@@ -73,6 +73,7 @@ def offer_resume(app):
     if name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
+        session.prefetch(app, name)
     elif present:
         resume(app)  # reports the damage and keeps the file aside
 

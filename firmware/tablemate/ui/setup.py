@@ -13,8 +13,9 @@ from tablemate.ui import Menu
 
 
 def show(app, name):
-    """Open the new-game menu of mode ``name``."""
+    """Open the new-game menu of mode ``name`` (its modules load while the player sets up)."""
     app.push(Setup(app, session.mode(name)))
+    session.prefetch(app, name)
 
 
 def value_text(option, value):
