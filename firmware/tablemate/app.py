@@ -71,11 +71,12 @@ class App:
         self.now = now
         self._last_input = now
         self.apply_settings()
-        self.push(screens.Home(self))
+        self.push(screens.Home(self, look=False))
         self.after_frame(self._ask_at_boot)
 
     def _ask_at_boot(self):
         from tablemate import screens
+        self.stack[0].on_open()  # the home menu learns about the saved game ("Continue")
         screens.offer_resume(self)
         if self._problem:  # on top, so it is read before the resume question
             from tablemate.ui.dialogs import Notice

@@ -15,12 +15,15 @@ from tablemate.ui import ActionMenu
 class Home(ActionMenu):
     """The root of the screen stack; BACK here does nothing."""
 
-    def __init__(self, app):
+    def __init__(self, app, look=True):
+        """``look``: ask the flash for a saved game (at boot that waits for the first frame)."""
         ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)
+        self._look = look
 
     def on_open(self):
         entries = []
-        saved = session.saved_name(self.app)
+        saved = session.saved_name(self.app) if self._look else None
+        self._look = True
         if saved:
             entries.append(("Continue " + session.label(saved), self._continue))
         for mode in session.MODES:
