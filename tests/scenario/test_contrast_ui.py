@@ -109,8 +109,8 @@ def test_five_player_round_is_resolved_and_shown(make_device):
     for i, score in enumerate((1, 1, 0, 1, 0)):
         x = 0 if i < 3 else 65
         y = 31 + (i % 3) * 8
-        assert (x + 7, y) in dev.find_text(NAMES[i]), dump(dev)
-        assert (x + 62 - 5, y) in dev.find_text("%d" % score), dump(dev)
+        assert (x + 6, y) in dev.find_text(NAMES[i]), dump(dev)  # after the check mark's cell
+        assert (x + 54, y) in dev.find_text("%d" % score), dump(dev)  # the 10th cell of the row
     dev.press("OK")
     assert turn_is(dev, "Ann") and dev.shows("R2 D53 B18"), dump(dev)
 

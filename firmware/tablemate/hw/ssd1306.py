@@ -23,6 +23,7 @@ _CTRL_CMD = const(0x00)  # control byte: Co=0, D/C#=0 - a stream of commands fol
 _OVERHEAD = const(12)  # cost of one more window: 7 command + 1 data control + 2 address bytes, + 2 for start/stop
 _SET_COL = const(0x21)
 _SET_PAGE = const(0x22)
+_WHOLE_SLACK = const(2)  # this many unchanged pages or fewer: send the whole frame
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -142,20 +143,26 @@ class SSD1306(framebuf.FrameBuffer):
         return first, lo
 
     def _diff(self):
-        """Fill _lo/_hi with each page's changed span; return the number of changed pages."""
+        """Fill _lo/_hi with each page's changed span; return the number of changed pages.
+
+        When nearly every page changed (a new screen), the spans are not looked for: the
+        frame goes whole, which costs ~1 ms more on the wire than the exact spans and saves
+        the ~4 ms of finding them.
+        """
         width = self.width
+        pages = self.pages
         lo, hi = self._lo, self._hi
         changed = 0
-        for p in range(self.pages):
-            if not self._valid:
+        for p in range(pages):
+            if not self._valid or self._page_mv[p] != self._page_smv[p]:
                 lo[p], hi[p] = 0, width - 1
                 changed += 1
-                continue
-            if self._page_mv[p] == self._page_smv[p]:
+            else:
                 lo[p], hi[p] = 1, 0  # empty span
-                continue
-            lo[p], hi[p] = self._span(p)
-            changed += 1
+        if changed < pages - _WHOLE_SLACK:
+            for p in range(pages):
+                if lo[p] <= hi[p]:
+                    lo[p], hi[p] = self._span(p)
         return changed
 
     def _window(self, p0, p1, c0, c1):

@@ -224,12 +224,11 @@ class Contrast(GameScreen):
             won = last["winners"] if last else ()
             cards = rules.scores(state)
             for i in range(len(names)):
-                x = 0 if i < 3 else 65
-                y = 31 + (i % 3) * 8
-                if i in won:
-                    text.draw(fb, text.CHECK, x, y)
-                text.draw(fb, text.fit(names[i], 40), x + 7, y)
-                text.draw_right(fb, "%d" % cards[i], x + 62, y)
+                # One string per player (the font is monospaced): one blit, and an image that
+                # stays cached until this player's count or check mark changes.
+                mark = text.CHECK if i in won else " "
+                row = "%s%-6s%3d" % (mark, text.fit(names[i], 40), cards[i])
+                text.draw(fb, row, 0 if i < 3 else 65, 31 + (i % 3) * 8)
             bottom = "Deck %d  Box %d" % (rules.deck(state), rules.box(state))
         text.draw_centered(fb, bottom, _BOTTOM)
 
