@@ -194,7 +194,8 @@ def test_a_skipping_logic_test_is_reported_skipped_by_pytest():
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
          os.path.join(LOGIC, "test_keys.py") + "::test_update_does_not_allocate"],
-        cwd=os.path.dirname(os.path.dirname(LOGIC)), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=120)
+        cwd=os.path.dirname(os.path.dirname(LOGIC)), stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, timeout=120)
     out = proc.stdout.decode("utf-8", "replace")
     assert proc.returncode == 0, out
     assert "1 skipped" in out and "passed" not in out, out

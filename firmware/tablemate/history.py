@@ -17,12 +17,12 @@ only what is newer than the archive's newest ``n``, so the archive never holds a
 a reader of both files (``tablemate report``) keeps the first copy of each ``n``. A line torn
 by a cut (no newline: a game that was not filed, and is still in its journal) is closed with
 ``#`` and a newline before anything is appended after it, so it can never swallow the next game
-nor turn into a game itself (even when only its newline was missing). Where rename cannot replace a file (FAT; LittleFS can), the next
-``file`` call finishes a replace that a cut left half done.
+nor turn into a game itself (even when only its newline was missing). Where rename cannot
+replace a file (FAT; LittleFS can), the next ``file`` call finishes a replace that a cut left
+half done.
 """
 
 import json
-import os
 
 from micropython import const
 

@@ -17,7 +17,7 @@ PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
 def summary(i):
-    """A game record of ~190 bytes that tells game i apart (three lines overflow a 512-byte chunk)."""
+    """A game record of ~190 bytes that tells game i apart (three overflow a 512-byte chunk)."""
     return {"game": "scorepad", "names": PLAYERS, "scores": [i, 2 * i, 3, 4, 5, 6, 7, i % 9],
             "winners": [i % 8], "rounds": i, "actions": 1000 + i, "target": 500}
 
