@@ -14,8 +14,11 @@ $(VENV)/.sim: $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
-$(VENV)/.dev: $(BIN)/python pyproject.toml
+# Adafruit's SSD1306 driver (the virtual panel's independent reference) comes without its
+# Adafruit-Blinka dependency: see tests/host/adafruit-requirements.txt.
+$(VENV)/.dev: $(BIN)/python pyproject.toml tests/host/adafruit-requirements.txt
 	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q --no-deps -r tests/host/adafruit-requirements.txt
 	touch $@
 
 $(VM): tools/mpvm/package.json tools/mpvm/package-lock.json

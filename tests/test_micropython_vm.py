@@ -3,11 +3,15 @@
 The VM runs all selected logic tests in one Node process, once per session; each case here
 looks its result up, so a failure names the test and shows the MicroPython traceback.
 A missing Node.js or node_modules is a failure, not a skip: the README test command installs
-them, and a green run must mean both VMs passed.
+them, and a green run must mean both VMs passed. A logic test that does not apply under
+MicroPython says so with ``support.skip(reason)`` and is reported here as skipped, never passed;
+a logic test may not simply ``return`` early on one VM (checked below).
 """
 
 import ast
 import os
+import subprocess
+import sys
 
 import pytest
 import tablemate
@@ -80,6 +84,8 @@ def test_logic_under_micropython(logic_case, vm_results):
         if result["stdout"]:
             message += "\n--- printed ---\n" + result["stdout"]
         pytest.fail(message, pytrace=False)
+    if result.get("skipped") is not None:
+        pytest.skip("under MicroPython: %s" % result["skipped"])
 
 
 def test_vm_ran_nothing_unexpected(vm_results):
@@ -128,7 +134,69 @@ def test_runner_reports_a_failing_test(tmp_path):
     results = {r["test"]: r for r in mpvm.run_tests(str(tmp_path))}
     assert sorted(results) == ["test_bad", "test_good"]
     assert results["test_good"]["ok"] and results["test_good"]["error"] is None
+    assert results["test_good"]["skipped"] is None
     bad = results["test_bad"]
-    assert not bad["ok"]
+    assert not bad["ok"] and bad["skipped"] is None
     assert "AssertionError: lists differ" in bad["error"] and "line 6" in bad["error"]
     assert bad["stdout"] == "clue\n"
+
+
+def test_runner_reports_a_skipped_test_with_its_reason(tmp_path):
+    support = os.path.join(LOGIC, "support.py")
+    with open(support, encoding="utf-8") as f:
+        (tmp_path / "support.py").write_text(f.read())
+    (tmp_path / "test_demo.py").write_text(
+        "import support\n\n"
+        "def test_skips():\n    support.skip('not on this VM')\n    assert False\n\n"
+        "def test_runs():\n    pass\n"
+    )
+    results = {r["test"]: r for r in mpvm.run_tests(str(tmp_path))}
+    assert results["test_skips"]["skipped"] == "not on this VM"
+    assert results["test_skips"]["ok"] and results["test_skips"]["error"] is None
+    assert results["test_runs"]["skipped"] is None
+
+
+def _early_returns(tree):
+    """Line numbers of ``return`` statements in the body of each ``test_*`` (nested defs aside)."""
+    found = {}
+    for fn in tree.body:
+        if not (isinstance(fn, ast.FunctionDef) and fn.name.startswith("test_")):
+            continue
+        todo = list(fn.body)
+        while todo:
+            node = todo.pop()
+            if isinstance(node, ast.Return):
+                found.setdefault(fn.name, []).append(node.lineno)
+            elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda,
+                                       ast.ClassDef)):
+                todo.extend(ast.iter_child_nodes(node))
+    return found
+
+
+def test_logic_tests_skip_instead_of_returning_early():
+    """A test that returns early on one VM would count as a pass there: use support.skip."""
+    problems = []
+    for name in sorted(os.listdir(LOGIC)):
+        if name.startswith("test_") and name.endswith(".py"):
+            with open(os.path.join(LOGIC, name), encoding="utf-8") as f:
+                tree = ast.parse(f.read(), name)
+            for test, lines in sorted(_early_returns(tree).items()):
+                problems.append("%s::%s returns at line %s" % (name, test, lines))
+            imports = [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]
+            if any("pytest" in (getattr(n, "module", None) or "") or
+                   any(a.name.split(".")[0] == "pytest" for a in n.names) for n in imports):
+                problems.append("%s imports pytest (logic tests are plain functions)" % name)
+    assert not problems, "\n".join(problems)
+
+
+def test_a_skipping_logic_test_is_reported_skipped_by_pytest():
+    """The pytest hook in tests/conftest.py turns support.Skip into a visible skip."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+         os.path.join(LOGIC, "test_keys.py") + "::test_update_does_not_allocate"],
+        cwd=os.path.dirname(os.path.dirname(LOGIC)), stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT, timeout=120)
+    out = proc.stdout.decode("utf-8", "replace")
+    assert proc.returncode == 0, out
+    assert "1 skipped" in out and "passed" not in out, out
+    assert "SKIPPED [1] tests/logic/test_keys.py" in out and "heap_lock" in out, out

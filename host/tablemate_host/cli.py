@@ -37,7 +37,8 @@ def build_parser():
 
     rp = sub.add_parser("report", help="print the games in a pulled history and who won most")
     rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),
-                    help="a history file (default: pulled/history.jnl)")
+                    help="a history file (default: pulled/history.jnl); its archive beside it, "
+                    "history.old, is read first")
 
     bench = sub.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true")

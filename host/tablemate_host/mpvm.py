@@ -113,7 +113,8 @@ def run_tests(test_dir, only=None, files=None, timeout=300):
     """Run every ``test_*`` function of ``test_dir/test_*.py`` under MicroPython.
 
     ``only`` is a list of ``"file.py"`` or ``"file.py::test_name"`` filters. Returns one dict
-    per test run: file, test, ok, ms, error (traceback text or None), stdout.
+    per test run: file, test, ok, skipped (the reason a test gave through ``support.skip``, or
+    None), ms, error (traceback text or None), stdout.
     """
     args = _mounts(files) + ["--tests", os.path.abspath(test_dir)]
     for item in only or ():

@@ -1,18 +1,20 @@
 """``tablemate pull`` and ``tablemate report``: the games a Tablemate played, on your computer.
 
-The device keeps one JSON line per finished game in ``/history.jnl`` (and tracebacks in
-``/errors.log``). ``pull`` copies those files, and the settings, from a connected Pico through the
+The device keeps one JSON line per finished game in ``/history.jnl``, its newest games; older
+ones are moved to ``/history.old`` (``tablemate/history.py``), and tracebacks go to
+``/errors.log``. ``pull`` copies those files, and the settings, from a connected Pico through the
 same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
-nothing on the board. ``report`` reads a history file and prints every game and a table of wins.
+nothing on the board. ``report`` reads the archive and the history file and prints every game
+once, oldest first, and a table of wins.
 """
 
-import json
 import os
 import sys
 
+from tablemate import history
 from tablemate_host import flash
 
-FILES = ("history.jnl", "errors.log", "settings.json")
+FILES = ("history.jnl", "history.old", "errors.log", "settings.json")
 
 
 def pull(board, out_dir, out=print):
@@ -32,15 +34,26 @@ def pull(board, out_dir, out=print):
 
 
 def read_history(path):
-    """The readable game records of a history file (a torn or foreign line is skipped)."""
+    """Every game of a history file, after those of its archive beside it, each once.
+
+    A line that is not a game (torn, foreign) is skipped, as the History screen does. A power
+    cut while the device moved games to its archive can leave them in both files: a game
+    number ``n`` seen before is skipped. ``OSError`` when there is no history file.
+    """
     games = []
-    with open(path, "rb") as f:
-        for line in f:
-            try:
-                record = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(record, dict) and isinstance(record.get("names"), list):
+    seen = set()
+    archive = history.archive_path(path)
+    for name in ([archive] if os.path.exists(archive) else []) + [path]:
+        with open(name, "rb") as f:
+            for line in f:
+                record = history.game(line)
+                if record is None:
+                    continue
+                n = record.get("n")
+                if isinstance(n, int):
+                    if n in seen:
+                        continue
+                    seen.add(n)
                 games.append(record)
     return games
 

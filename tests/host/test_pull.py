@@ -73,3 +73,66 @@ def test_report_without_a_history_says_how_to_get_one(tmp_path, capsys):
     args = types.SimpleNamespace(file=str(tmp_path / "missing.jnl"))
     assert pull.main_report(args, print) == 1
     assert "tablemate pull" in capsys.readouterr().err
+
+
+def _file_games(root, count, cap, keep):
+    """File ``count`` games through the firmware's history module, with a small cap."""
+    from tablemate import history
+    path = os.path.join(root, "history.jnl")
+    for i in range(1, count + 1):
+        history.file(path, {"game": "scorepad", "names": ["Ann", "Bob"], "scores": [i, 0],
+                            "winners": [0] if i % 2 else [1], "rounds": i}, cap, keep)
+    return path
+
+
+def test_pull_copies_the_archive_too(tmp_path):
+    root = str(tmp_path / "flash")
+    os.makedirs(root)
+    _file_games(root, 9, 4, 2)
+    files = {}
+    for name in ("history.jnl", "history.old"):
+        with open(os.path.join(root, name), "rb") as f:
+            files["/" + name] = f.read()
+    assert files["/history.old"].count(b"\n") == 6 and files["/history.jnl"].count(b"\n") == 3
+    board = FakeBoard(files=files)
+    out = str(tmp_path / "pulled")
+    assert pull.pull(board, out, [].append) == ["history.jnl", "history.old"]
+    for name in ("history.jnl", "history.old"):
+        with open(os.path.join(out, name), "rb") as f:
+            assert f.read() == files["/" + name]
+
+
+def test_report_reads_the_archive_then_the_history_each_game_once(tmp_path):
+    root = str(tmp_path / "pulled")
+    os.makedirs(root)
+    path = _file_games(root, 9, 4, 2)
+    assert [g["rounds"] for g in pull.read_history(path)] == list(range(1, 10))
+    # What a power cut between the archive's append and the rename leaves: games 5 and 6 in
+    # both files; and lines that are not games in either.
+    with open(os.path.join(root, "history.old"), "rb") as f:
+        old = f.read()
+    with open(path, "rb") as f:
+        new = f.read()
+    both = b"".join(old.splitlines(True)[4:])
+    assert [json.loads(line)["n"] for line in both.splitlines()] == [5, 6]
+    with open(os.path.join(root, "history.old"), "wb") as f:
+        f.write(b"42\n" + old + b'{"names": ["A#\n')
+    with open(path, "wb") as f:
+        f.write(b"[1]\n" + both + b"\xff\xfe\n" + new + b'{"game": "sc')
+    games = pull.read_history(path)
+    assert [g["rounds"] for g in games] == list(range(1, 10))
+    assert [g["n"] for g in games] == list(range(1, 10))
+    lines = []
+    assert pull.main_report(types.SimpleNamespace(file=path), lines.append) == 0
+    rows = [line for line in lines if line[:3].strip().isdigit()]
+    assert len(rows) == 9 and "won by Ann" in rows[0] and "Ann 9" in rows[8]
+    table = lines[lines.index("") + 2:]
+    assert table[0].split() == ["Ann", "9", "5"] and table[1].split() == ["Bob", "9", "4"]
+
+
+def test_report_without_an_archive_reads_the_history_alone(tmp_path):
+    root = str(tmp_path / "pulled")
+    os.makedirs(root)
+    path = _file_games(root, 3, 200, 100)
+    assert not os.path.exists(os.path.join(root, "history.old"))
+    assert [g["n"] for g in pull.read_history(path)] == [1, 2, 3]

@@ -3,6 +3,11 @@
 Logic tests may not use tempfile, shutil or os.path (MicroPython lacks them), so this module
 hides the difference: scratch directories live under the system temp directory on CPython
 (one per process, removed at exit) and under /tmp in the MicroPython VM.
+
+A check that only one VM can make (``micropython.heap_lock`` exists only on MicroPython) calls
+``skip(reason)`` on the other: it raises ``Skip``, which pytest (``tests/conftest.py``) and the
+VM runner (``tools/mpvm/run.mjs``) both report as skipped, so it is never counted as a pass
+there. Logic tests stay plain functions: no pytest import.
 """
 
 import os
@@ -11,6 +16,15 @@ try:
     import tempfile
 except ImportError:  # MicroPython
     tempfile = None
+
+class Skip(Exception):
+    """Raised by ``skip``: this test does not apply on this VM (the argument says why)."""
+
+
+def skip(reason):
+    """Stop the test here and report it as skipped on this VM, with ``reason``."""
+    raise Skip(reason)
+
 
 _DIR_BIT = 0x4000  # S_IFDIR in os.stat()[0], on both VMs
 _root = None

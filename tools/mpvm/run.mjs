@@ -14,8 +14,11 @@
 //
 // --tests copies DIR to /tests, puts /tests on sys.path and calls each test in its own
 // runPython() call, with a gc.collect() call in between (gc is deferred inside one call).
-// It prints one JSON line per test and a summary line. Exit: 0 ok, 1 Python error or a
-// failed test, 2 bad usage or a broken runner.
+// A test that raises an exception of a class named Skip (tests/logic/support.py: skip(reason))
+// does not apply on this VM: it is reported as skipped with its reason, neither passed nor
+// failed. It prints one JSON line per test ({file, test, ok, skipped, ms, error, stdout};
+// skipped is the reason or null) and a summary line "N passed, N failed, N skipped".
+// Exit: 0 ok, 1 Python error or a failed test (or nothing run), 2 bad usage or a broken runner.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -127,6 +130,25 @@ function testNames(mp, moduleName, source) {
   return found.sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
 }
 
+// Call one test; a Skip exception leaves its reason in the global _skipped (else None).
+function testCall(moduleName, test) {
+  return [
+    "_skipped = None",
+    "try:",
+    `    ${moduleName}.${test}()`,
+    "except Exception as _e:",
+    '    if type(_e).__name__ != "Skip":',
+    "        raise",
+    '    _skipped = str(_e.args[0]) if _e.args else ""',
+    "    _e = None",
+  ].join("\n");
+}
+
+function skipReason(mp) {
+  const reason = mp.globals.get("_skipped");
+  return typeof reason === "string" ? reason : null;
+}
+
 function selected(only, file, test) {
   if (!only.length) return true;
   return only.some((o) => o === file || o === `${file}::${test}`);
@@ -143,6 +165,7 @@ function runTests(mp, opts) {
   sink = (text) => (output += text);
   let passed = 0;
   let failed = 0;
+  let skipped = 0;
   for (const file of files) {
     const moduleName = file.slice(0, -3);
     const source = fs.readFileSync(path.join(opts.tests, file), "utf8");
@@ -159,16 +182,19 @@ function runTests(mp, opts) {
     for (const test of names.filter((t) => selected(opts.only, file, t))) {
       if (!importError) output = "";
       const start = performance.now();
-      const error = importError || tryPython(mp, `${moduleName}.${test}()`);
+      const error = importError || tryPython(mp, testCall(moduleName, test));
       const ms = Math.round((performance.now() - start) * 10) / 10;
+      const skip = error ? null : skipReason(mp);
       flush();
-      error ? failed++ : passed++;
-      console.log(JSON.stringify({ file, test, ok: !error, ms, error, stdout: output }));
+      if (error) failed++;
+      else if (skip !== null) skipped++;
+      else passed++;
+      console.log(JSON.stringify({ file, test, ok: !error, skipped: skip, ms, error, stdout: output }));
       tryPython(mp, "import gc\ngc.collect()");
     }
   }
-  console.log(`${passed} passed, ${failed} failed`);
-  return failed || !passed ? 1 : 0;
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return failed || !(passed + skipped) ? 1 : 0;
 }
 
 const opts = parseArgs(process.argv.slice(2));

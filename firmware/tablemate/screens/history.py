@@ -1,11 +1,11 @@
 """History: the most recent finished games, newest first, read from the history file.
 
-The file is one JSON line per game, appended when a game ends; only the last few lines are kept
-in RAM while reading, so a long history costs nothing but flash.
+The file is one JSON line per game (``tablemate.history`` files them and keeps the file short);
+only the newest few are read, backwards a chunk at a time, so a long history costs nothing but
+flash. Lines that are not a readable game are skipped, so a damaged file still shows the rest.
 """
 
-import json
-
+from tablemate.history import recent
 from tablemate.ui.dialogs import Notice
 from tablemate.ui import Menu
 
@@ -19,27 +19,6 @@ def show(app):
         return
     app.push(Menu(app, "History", [headline(g) for g in games],
                   lambda i: app.push(Notice(app, details(games[i])))))
-
-
-def recent(path, keep):
-    """The last ``keep`` readable summaries, newest first."""
-    lines = []
-    try:
-        with open(path) as f:
-            for line in f:
-                lines.append(line)
-                if len(lines) > keep:
-                    lines.pop(0)
-    except OSError:
-        return []
-    games = []
-    for line in lines:
-        try:
-            games.append(json.loads(line))
-        except ValueError:
-            pass
-    games.reverse()
-    return games
 
 
 _OUTCOMES = {"lose": "lost", "draw": "draw"}  # co-op games lost or drawn have no winners
