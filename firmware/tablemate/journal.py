@@ -58,11 +58,6 @@ def create(path, game, opts):
     return len(data)
 
 
-def record_history(path, summary):
-    """Append a finished game's summary to the history file, one JSON line."""
-    write(path, (json.dumps(summary) + "\n").encode(), "ab")
-
-
 def remove(path):
     """Delete the journal (and a leftover temporary file); missing files are fine."""
     for p in (path, path + ".tmp"):

@@ -131,6 +131,6 @@ def finish(app, game):
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
     summary["actions"] = game.count
-    from tablemate import journal
-    journal.record_history(app.path("history.jnl"), summary)
+    from tablemate import history, journal
+    history.file(app.path("history.jnl"), summary)
     journal.remove(game_path(app))

@@ -318,17 +318,6 @@ def test_checkpoint_lines_are_checked():
         assert jfile.checkpoint(line, at) is None, line
 
 
-def test_history_lines():
-    path = support.scratch_dir("jnl-history") + "/history.jsonl"
-    s1 = {"game": "scorepad", "names": ["A", "B"], "scores": [3, 4], "winners": [1], "rounds": 2}
-    s2 = {"game": "scorepad", "names": ["C"], "scores": [0], "winners": [0], "rounds": 1}
-    journal.record_history(path, s1)
-    journal.record_history(path, s2)
-    lines = support.read_bytes(path).split(b"\n")
-    assert lines[2] == b""
-    assert [json.loads(lines[0]), json.loads(lines[1])] == [s1, s2]
-
-
 def test_remove():
     path = _journal("jnl-remove", [["next"]])
     journal.remove(path)
