@@ -143,12 +143,13 @@ def test_save_cuts_off_bytes_that_are_not_its_own():
 def test_save_to_a_shorter_file_raises():
     path = _journal("jnl-save-short")
     size = len(support.read_bytes(path))
+    raised = False
     try:
         jfile.save(path, size + 5, lambda offset: b'["next"]\n')
     except OSError:
-        assert support.read_bytes(path)[size:] == b""
-        return
-    assert False, "no OSError"
+        raised = True
+    assert raised, "no OSError"
+    assert support.read_bytes(path)[size:] == b""
 
 
 def test_torn_last_line_is_dropped_reported_and_made_void():
