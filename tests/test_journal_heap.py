@@ -11,7 +11,7 @@ import json
 import os
 import random
 
-from tablemate.game import Game
+from tablemate.store.game import Game
 from tablemate.rules import scorepad
 from tablemate_host import mpvm
 
@@ -19,7 +19,7 @@ LIMIT = 32 * 1024  # bytes one resume may allocate, whatever the length of the g
 
 SETUP = """
 import gc, json
-from tablemate.game import Game
+from tablemate.store.game import Game
 G, P = Game.resume(None, "/j/game.jnl")  # imports the rules once
 G = P = None
 gc.collect()
@@ -80,7 +80,7 @@ def test_a_short_game_allocates_as_much_as_a_long_one(tmp_path):
 
 PLAY = """
 import gc
-from tablemate.game import Game
+from tablemate.store.game import Game
 from tablemate.rules import scorepad
 G = Game.new(scorepad, "/tmp/long.jnl", {"names": ["A", "B", "C", "D", "E", "F"], "target": 0})
 gc.collect()

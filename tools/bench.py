@@ -239,7 +239,7 @@ print("RESULT " + json.dumps(OUT))
 """
 
 VM_REPLAY = """
-from tablemate.game import Game
+from tablemate.store.game import Game
 G, PROBLEM = Game.resume(None, "/bench/replay.jnl")  # warm-up: imports the rules module
 A0 = gc.mem_alloc()  # no collection inside one VM call: the growth is what one resume allocates
 G, PROBLEM = Game.resume(None, "/bench/replay.jnl")
@@ -382,7 +382,7 @@ def measure_i2c_host():
 def write_replay_journal(path, lines=REPLAY_LINES, players=GAME_PLAYERS, seed=2024):
     """A 6-player scorepad journal of ``lines`` moves (adds, turns, rounds and undos), written
     through Game as the firmware writes it (checkpoints included); returns the effective count."""
-    from tablemate.game import Game
+    from tablemate.store.game import Game
     from tablemate.rules import scorepad
     rnd = random.Random(seed)
     opts = {"names": ["P%d" % (i + 1) for i in range(players)], "target": 0, "timer": 0}
@@ -401,12 +401,12 @@ def write_replay_journal(path, lines=REPLAY_LINES, players=GAME_PLAYERS, seed=20
 
 
 def checkpoint_every():
-    from tablemate import game
+    from tablemate.store import game
     return game.CHECKPOINT
 
 
 def measure_replay_cpython(path, reps):
-    from tablemate.game import Game
+    from tablemate.store.game import Game
     Game.resume(None, path)  # warm-up: imports the rules module
     t0 = time.perf_counter()
     for _ in range(reps):

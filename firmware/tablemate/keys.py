@@ -42,7 +42,7 @@ NAMES = ("", "UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")  # NAMES[key]
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT", "RELEASE")  # KIND_NAMES[kind]
 
 # Line i of the button bits carries LAYOUTS[name][i]. Three buttons are PREV, NEXT, OK. The rotary
-# encoder's push switch is its only button (turning is ``tablemate.encoder``): OK, long push BACK.
+# encoder's push switch is its only button (turning is ``tablemate.hw.encoder``): OK, long push BACK.
 LAYOUTS = {
     "six": (UP, DOWN, LEFT, RIGHT, OK, BACK),
     "five": (UP, DOWN, LEFT, RIGHT, OK),

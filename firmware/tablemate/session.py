@@ -72,7 +72,7 @@ def saved(app):
         os.stat(path)
     except OSError:
         return None, False  # no game: the journal module is not even imported (boot time)
-    from tablemate import journal
+    from tablemate.store import journal
     header = journal.read_header(path)
     return (header["game"] if header else None), True
 
@@ -89,14 +89,14 @@ def prefetch(app, name):
     game then costs no imports (a Pico spends 15-30 ms on each; five of them are half the 150 ms
     a resume may take).
     """
-    for module in ("tablemate.jfile", "tablemate.game", "tablemate.rules." + name,
+    for module in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.rules." + name,
                    "tablemate.ui.play", "tablemate.screens." + name):
         app.soon(lambda m=module: __import__(m))
 
 
 def start(app, name, opts):
     """Begin a new game of ``name`` (replacing any saved one) and show its screen."""
-    from tablemate.game import Game, rules_for  # not at boot: the home menu needs neither
+    from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
     game = Game.new(rules_for(name), game_path(app), opts)
     app.game = game
     screen_module(name).play(app, game)
@@ -111,7 +111,7 @@ def resume(app):
     if game is not None:
         screen_module(name_of(game)).play(app, game)
         return True, None
-    from tablemate.game import Game
+    from tablemate.store.game import Game
     game, problem = Game.resume(None, game_path(app))
     if game is None:
         return False, problem
@@ -131,6 +131,6 @@ def finish(app, game):
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
     summary["actions"] = game.count
-    from tablemate import history, journal
+    from tablemate.store import history, journal
     history.file(app.path("history.jnl"), summary)
     journal.remove(game_path(app))

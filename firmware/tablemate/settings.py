@@ -89,7 +89,7 @@ def load(path):
     finally:
         f.close()
     if not isinstance(raw, dict):
-        from tablemate.files import aside  # only for a damaged file: boot imports stay few
+        from tablemate.store.files import aside  # only for a damaged file: boot imports stay few
         aside(path, True)
         return defaults(), UNREADABLE
     s = defaults()
@@ -103,7 +103,7 @@ def load(path):
             elif problem is None:
                 problem = msg
     if problem:
-        from tablemate.files import aside
+        from tablemate.store.files import aside
         aside(path)
         save(path, s)
     return s, problem
@@ -118,7 +118,7 @@ def save(path, settings):
         if msg:
             raise ValueError(msg)
         out[key] = value
-    from tablemate.files import replace
+    from tablemate.store.files import replace
     tmp = path + ".tmp"
     f = open(tmp, "wb")
     try:

@@ -1,7 +1,7 @@
 """``tablemate pull`` and ``tablemate report``: the games a Tablemate played, on your computer.
 
 The device keeps one JSON line per finished game in ``/history.jnl``, its newest games; older
-ones are moved to ``/history.old`` (``tablemate/history.py``), and tracebacks go to
+ones are moved to ``/history.old`` (``tablemate/store/history.py``), and tracebacks go to
 ``/errors.log``. ``pull`` copies those files, and the settings, from a connected Pico through the
 same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
 nothing on the board. ``report`` reads the archive and the history file and prints every game
@@ -11,7 +11,7 @@ once, oldest first, and a table of wins.
 import os
 import sys
 
-from tablemate import history
+from tablemate.store import history
 from tablemate_host import flash
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json")

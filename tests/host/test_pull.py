@@ -77,7 +77,7 @@ def test_report_without_a_history_says_how_to_get_one(tmp_path, capsys):
 
 def _file_games(root, count, cap, keep):
     """File ``count`` games through the firmware's history module, with a small cap."""
-    from tablemate import history
+    from tablemate.store import history
     path = os.path.join(root, "history.jnl")
     for i in range(1, count + 1):
         history.file(path, {"game": "scorepad", "names": ["Ann", "Bob"], "scores": [i, 0],

@@ -3,7 +3,7 @@
 import json
 
 import support
-from tablemate.game import Game
+from tablemate.store.game import Game
 from tablemate import RuleError
 from tablemate.rules import contrast as c
 

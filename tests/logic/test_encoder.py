@@ -1,13 +1,13 @@
 """Rotary encoder: quadrature detents, bounce, invalid jumps, fast turns, the push switch, ticks wrap.
 
-The pure machine (tablemate.encoder) is fed A/B levels; the hardware adaptor
+The pure machine (tablemate.hw.encoder.Encoder) is fed A/B levels; the hardware adaptor
 (tablemate.hw.encoder) is driven through pins that fire their interrupt handler on each change,
 as the Pico's do.
 """
 
 from time import ticks_add
 
-from tablemate.encoder import Encoder
+from tablemate.hw.encoder import Encoder
 from tablemate.keys import ButtonInput
 from tablemate.hw.encoder import EncoderInput
 from tablemate.keys import BACK, DOWN, OK, PRESS, RELEASE, REPEAT, UP, Keys

@@ -4,8 +4,8 @@ import json
 import os
 
 import support
-from tablemate import game, jfile, journal
-from tablemate.game import Game, rules_for
+from tablemate.store import game, jfile, journal
+from tablemate.store.game import Game, rules_for
 from tablemate import RuleError
 from tablemate.rules import contrast, scorepad
 

@@ -10,7 +10,7 @@ import json
 import os
 
 import support
-from tablemate import files, history
+from tablemate.store import files, history
 from tablemate import keys as K
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]

@@ -8,7 +8,7 @@ import json
 import os
 
 import support
-from tablemate import jfile, journal
+from tablemate.store import jfile, journal
 
 OPTS = {"names": ["A", "B"], "target": 0}
 

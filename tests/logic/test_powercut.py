@@ -14,8 +14,8 @@ import json
 import os
 
 import support
-from tablemate import game
-from tablemate.game import Game
+from tablemate.store import game
+from tablemate.store.game import Game
 from tablemate.rules import scorepad
 
 OPTS = {"names": ["Ann", "Bob", "Cy", "Dee"], "target": 300}

@@ -56,7 +56,7 @@ def test_a_hung_screen_resets_the_board_and_the_game_resumes_from_its_journal(ma
     assert all(row_score(dev, i, s) for i, s in enumerate([2, 1, 0])), dump(dev)
     assert actions(dev) == journaled, "nothing journaled was lost, nothing added"
 
-    from tablemate.game import Game
+    from tablemate.store.game import Game
     replayed, problem = Game.resume(None, os.path.join(root, "game.jnl"))
     assert problem is None
     assert dev.app.top().game.state == replayed.state

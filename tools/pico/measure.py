@@ -60,8 +60,8 @@ def make_journal(path, game, players, actions, seed=7):
 
     ``actions`` 0 means a whole game (Contrast: until its deck is empty, one round short).
     """
-    from tablemate import game as game_mod
-    from tablemate.game import Game
+    from tablemate.store import game as game_mod
+    from tablemate.store.game import Game
     rules = game_mod.rules_for(game)
     names = NAMES[:players]
     if game == "scorepad":

@@ -3,21 +3,95 @@
 The main loop ticks every 10 ms, too slowly for a knob spun fast (a 20-detent encoder at two turns
 a second changes state every 6 ms), so edges are caught by pin interrupts: the handler only stores
 the A/B levels in a small ring (no allocation, so it may run as a hard IRQ, even in the middle of
-an I2C transfer), and ``poll`` replays them through the pure ``tablemate.encoder.Encoder`` in the
-main loop, where events are emitted. Without interrupts (``irq=False``) ``poll`` samples the pins,
-which is enough for slow turns. The push switch is a one-button layout of ``tablemate.keys``
-("encoder": short push OK, long push BACK). Pins arrive built (inputs with pull-ups); this module
-never imports machine. Every edge, the switch's included, raises ``woken`` so that the main
-loop's nap ends at once.
+an I2C transfer), and ``poll`` replays them through ``Encoder`` in the main loop, where events
+are emitted. Without interrupts (``irq=False``) ``poll`` samples the pins, which is enough for
+slow turns. The push switch is a one-button layout of ``tablemate.keys`` ("encoder": short push
+OK, long push BACK). Pins arrive built (inputs with pull-ups); this module never imports
+machine. Every edge, the switch's included, raises ``woken`` so that the main loop's nap ends at
+once.
+
+``Encoder`` is the pure part, A/B quadrature as a state machine (detents in, UP/DOWN key events
+out), so it runs in tests on both VMs. Fed with the raw A and B levels and ``now`` (from every edge the hardware layer caught, or from
+polling), it keeps the 2-bit Gray code state and counts quarter steps with a transition table.
+Why it does not count edges: a contact bouncing on one edge goes back and forth between two
+neighbouring states, which adds +1, -1, +1, ... and nets to nothing; a jump of both bits at once
+(a missed sample) says nothing about the direction and is ignored. A detent counts only when the
+code comes back to a rest state after a full cycle in one direction (``steps_per_detent``
+transitions: 4 on the common 20-detent KY-040 modules, 2 or 1 on others), so a knob wiggled
+at its rest position or a cycle with a skipped state never produces a step.
+
+Clockwise (A falls first, from rest at A=B=1) is DOWN, "next"; anticlockwise is UP. A knob that
+runs the other way has A and B swapped: swap them in ``board.py``. Each detent is a tap: PRESS
+(or REPEAT, see below) then RELEASE, so the app's wake-up key swallowing works as with buttons.
+A detent that follows the previous one in the same direction within ``fast_ms`` is a REPEAT, so
+screens that accelerate held keys (number entry) accelerate a fast spin too.
 """
+
+from time import ticks_diff
 
 from micropython import const
 
-from tablemate.encoder import Encoder
-from tablemate.keys import Keys
+from tablemate.keys import DOWN, PRESS, RELEASE, REPEAT, UP, Keys
 
 _RING = const(32)  # A/B states buffered between two polls (a spin fills ~8 per 10 ms)
 _MASK = const(0xFFFF)
+
+# state = A << 1 | B; clockwise runs 3 -> 1 -> 0 -> 2 -> 3. _STEP[old << 2 | new]: +1 clockwise,
+# -1 anticlockwise, 0 for no change or an invalid jump (both bits changed).
+_STEP = (0, -1, 1, 0,
+         1, 0, 0, -1,
+         -1, 0, 0, 1,
+         0, 1, -1, 0)
+_REST = const(3)  # A and B both high (contacts open) at a KY-040's detents
+
+
+class Encoder:
+    """Turns sampled A/B levels into (UP|DOWN, PRESS|REPEAT) + RELEASE events, one per detent."""
+
+    def __init__(self, steps_per_detent=4, fast_ms=40):
+        if steps_per_detent not in (1, 2, 4):
+            raise ValueError("steps_per_detent")
+        self._steps = steps_per_detent
+        self._fast = fast_ms
+        self._state = -1  # no sample yet
+        self._count = 0  # quarter steps since the last rest state, signed
+        self._last_key = 0  # key of the last detent, for REPEAT
+        self._last_at = 0
+
+    def _at_rest(self, state):
+        if self._steps == 4:
+            return state == _REST
+        if self._steps == 2:
+            return state == _REST or state == 0
+        return True
+
+    def update(self, a, b, now, emit):
+        """Feed one sample of the A and B levels (truthy = high) taken at ``now``."""
+        state = (2 if a else 0) | (1 if b else 0)
+        old = self._state
+        if state == old:
+            return
+        self._state = state
+        if old < 0:
+            return  # the first sample only sets where we are
+        self._count += _STEP[old << 2 | state]
+        if not self._at_rest(state):
+            return
+        count = self._count
+        self._count = 0
+        if count == self._steps:
+            self._detent(DOWN, now, emit)
+        elif count == -self._steps:
+            self._detent(UP, now, emit)
+
+    def _detent(self, key, now, emit):
+        if key == self._last_key and self._fast and ticks_diff(now, self._last_at) < self._fast:
+            emit(key, REPEAT)
+        else:
+            emit(key, PRESS)
+        emit(key, RELEASE)
+        self._last_key = key
+        self._last_at = now
 
 
 class EncoderInput:

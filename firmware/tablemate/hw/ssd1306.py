@@ -23,7 +23,7 @@ _CTRL_CMD = const(0x00)  # control byte: Co=0, D/C#=0 - a stream of commands fol
 _OVERHEAD = const(12)  # cost of one more window: 7 command + 1 data control + 2 address bytes, + 2 for start/stop
 _SET_COL = const(0x21)
 _SET_PAGE = const(0x22)
-_WHOLE_SLACK = const(2)  # this many unchanged pages or fewer: send the whole frame
+_WHOLE_SLACK = const(0)  # this many unchanged pages or fewer: send the whole frame
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -145,7 +145,7 @@ class SSD1306(framebuf.FrameBuffer):
     def _diff(self):
         """Fill _lo/_hi with each page's changed span; return the number of changed pages.
 
-        When nearly every page changed (a new screen), the spans are not looked for: the
+        When every page changed (a new screen), the spans are not looked for: the
         frame goes whole, which costs ~1 ms more on the wire than the exact spans and saves
         the ~4 ms of finding them.
         """

@@ -1,11 +1,11 @@
 """History: the most recent finished games, newest first, read from the history file.
 
-The file is one JSON line per game (``tablemate.history`` files them and keeps the file short);
+The file is one JSON line per game (``tablemate.store.history`` files them and keeps the file short);
 only the newest few are read, backwards a chunk at a time, so a long history costs nothing but
 flash. Lines that are not a readable game are skipped, so a damaged file still shows the rest.
 """
 
-from tablemate.history import recent
+from tablemate.store.history import recent
 from tablemate.ui.dialogs import Notice
 from tablemate.ui import Menu
 

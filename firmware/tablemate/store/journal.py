@@ -29,7 +29,7 @@ import os
 
 from micropython import const
 
-from tablemate.files import replace
+from tablemate.store.files import replace
 
 VERSION = 2
 TORN = "Dropped torn entry"

@@ -28,7 +28,8 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, files, jfile, journal
+from tablemate import RuleError
+from tablemate.store import files, jfile, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device)
 UNDO = ["undo"]

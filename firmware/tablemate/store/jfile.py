@@ -10,8 +10,8 @@ rules refuse, means a copy aside and a cut (cut).
 
 from micropython import const
 
-from tablemate.files import aside, replace
-from tablemate.journal import BAD, TORN, UNDO_LINE, VOID, header, loads, write
+from tablemate.store.files import aside, replace
+from tablemate.store.journal import BAD, TORN, UNDO_LINE, VOID, header, loads, write
 
 _CHUNK = const(512)
 _LONGEST = const(16384)  # a line longer than this is damage (checkpoints are well below 2 KB)

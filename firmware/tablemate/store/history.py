@@ -26,7 +26,7 @@ import json
 
 from micropython import const
 
-from tablemate.files import exists, replace
+from tablemate.store.files import exists, replace
 
 CAP = 200  # games in the history file before the oldest are moved to the archive
 KEEP = 100  # games left in it after a move
