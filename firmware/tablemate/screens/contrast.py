@@ -195,42 +195,62 @@ class Contrast(GameScreen):
         text.draw_centered(fb, SYMBOLS[self.cur], _BOTTOM)
 
     def _draw_result(self, fb):
+        # Drawn in pieces (a label, then its number; names one by one): each piece's image
+        # stays in the text cache from round to round, where a whole line with this round's
+        # numbers would be rendered anew every time (about 1 ms a line on a Pico).
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
-        draw_title(fb, "Round %d" % last["round"] if last else "Scores")
+        if last:
+            text.draw(fb, "%d" % last["round"], text.draw(fb, "Round ", 0, 0), 0)
+        else:
+            text.draw(fb, "Scores", 0, 0)
+        fb.hline(0, 9, 128, 1)
         text.draw_right(fb, "OK " + ("end" if self.over() else "next"), 128, 0)
         names = rules.names(state)
+        x = 0
         if last is None:
             lines = ("No round yet", "")
         elif last["why"]:
             lines = WHY[last["why"]]
         else:
             icons.draw(fb, last["symbol"], 0, 12)
+            x = 20
             if coop:
                 lines = ("Same: " + last["symbol"], "Card to right pile")
             else:
-                lines = (last["symbol"] + " wins",
-                         ", ".join(names[i] for i in last["winners"]))
-        x = 20 if last and last["symbol"] else 0
+                lines = (last["symbol"] + " wins", "")
+                pen = x
+                for n in range(len(last["winners"])):
+                    name = names[last["winners"][n]]
+                    if n:
+                        pen = text.draw(fb, ", ", pen, 21)
+                    pen = text.draw(fb, name, pen, 21)
         text.draw(fb, text.fit(lines[0], 127 - x), x, 12)
-        text.draw(fb, text.fit(lines[1], 127 - x), x, 21)
+        if lines[1]:
+            text.draw(fb, text.fit(lines[1], 127 - x), x, 21)
         if coop:
             left, right = rules.piles(state)
-            text.draw(fb, "Left pile %d" % left, 0, 32)
-            text.draw(fb, "Right pile %d" % right, 0, 41)
-            bottom = "Deck %d" % rules.deck(state)
+            text.draw(fb, "%d" % left, text.draw(fb, "Left pile ", 0, 32), 32)
+            text.draw(fb, "%d" % right, text.draw(fb, "Right pile ", 0, 41), 41)
+            deck = "%d" % rules.deck(state)
+            text.draw(fb, deck, text.draw(fb, "Deck ", 64 - text.width("Deck " + deck) // 2,
+                                          _BOTTOM), _BOTTOM)
         else:
             won = last["winners"] if last else ()
             cards = rules.scores(state)
             for i in range(len(names)):
-                # One string per player (the font is monospaced): one blit, and an image that
-                # stays cached until this player's count or check mark changes.
-                mark = text.CHECK if i in won else " "
-                row = "%s%-6s%3d" % (mark, text.fit(names[i], 40), cards[i])
-                text.draw(fb, row, 0 if i < 3 else 65, 31 + (i % 3) * 8)
-            bottom = "Deck %d  Box %d" % (rules.deck(state), rules.box(state))
-        text.draw_centered(fb, bottom, _BOTTOM)
+                x = 0 if i < 3 else 65
+                y = 31 + (i % 3) * 8
+                if i in won:
+                    text.draw(fb, text.CHECK, x, y)
+                text.draw(fb, text.fit(names[i], 40), x + 6, y)
+                text.draw_right(fb, "%d" % cards[i], x + 59, y)
+            deck = "%d" % rules.deck(state)
+            box = "%d" % rules.box(state)
+            pen = 64 - text.width("Deck " + deck + "  Box " + box) // 2
+            pen = text.draw(fb, deck, text.draw(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
+            text.draw(fb, box, text.draw(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
 
     def _draw_final(self, fb):
         state = self.game.state
