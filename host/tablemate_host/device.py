@@ -194,13 +194,17 @@ class Device:
         return found
 
     def menu_row(self, label):
-        """True when the highlighted menu row reads exactly ``label`` (nothing more on the bar)."""
+        """True when the highlighted menu row reads exactly ``label`` (nothing more on the bar).
+
+        A menu's highlight is a lit band from the left edge to just past its label.
+        """
         from tablemate.ui import text
         rows = render_rows(label, text.SMALL)
         px = self.panel.pixels()
-        end = 2 + text.width(label)
+        end = 2 + text.width(label)  # the bar's last column
         for x, y in self.panel.find([[1 - p for p in row] for row in rows]):
-            if x == 2 and all(px[y + j][i] for j in range(8) for i in range(end, 120)):
+            if x == 2 and y % 8 == 0 and all(px[y + j][i] for j in range(8) for i in (0, 1, end)) \
+                    and not any(px[y + j][end + 1] for j in range(8)):
                 return True
         return False
 

@@ -184,3 +184,54 @@ def test_fit_truncates_with_a_dot():
     assert text.fit("Alexandra", 4) == ""
     for limit in range(0, 70):
         assert text.ink_width(text.fit("Maximilian", limit)) <= limit
+
+
+class _Panel(framebuf.FrameBuffer):
+    """What ``put`` writes into: a frame buffer that shows its bytes and width, like the driver."""
+
+    def __init__(self):
+        self.buf = bytearray(128 * 64 // 8)
+        self.width = 128
+        super().__init__(self.buf, 128, 64, framebuf.MONO_VLSB)
+
+
+def test_put_is_draw_on_a_clear_band():
+    for font, page in ((text.SMALL, 3), (text.BIG, 5)):
+        s = "Ann 12" if font is text.SMALL else "-305"
+        drawn, put = _Panel(), _Panel()
+        pen = text.draw(drawn, s, 7, page * 8, font)
+        assert text.put(put, s, 7, page, font) == pen
+        assert put.buf == drawn.buf, s
+
+
+def test_put_overwrites_its_band_and_nothing_else():
+    p = _Panel()
+    p.fill(1)
+    text.put(p, "Hi", 10, 2)
+    band = _rows(p, 10, 16, text.width("Hi"), 8)
+    ref = _Panel()
+    text.draw(ref, "Hi", 0, 0)
+    assert band == _rows(ref, 0, 0, text.width("Hi"), 8)  # the text on a dark band
+    assert p.pixel(9, 16) == 1 and p.pixel(10 + text.width("Hi"), 16) == 1  # beside it: untouched
+    assert p.pixel(10, 15) == 1 and p.pixel(10, 24) == 1  # above and below: untouched
+
+
+def test_put_dark_is_a_lit_band_with_dark_text():
+    p = _Panel()
+    text.put(p, "Ok", 0, 1, color=0)
+    ref = _Panel()
+    ref.fill_rect(0, 8, text.width("Ok"), 8, 1)
+    text.draw(ref, "Ok", 0, 8, color=0)
+    assert p.buf == ref.buf
+    text.put(p, "Ok", 0, 1, color=0)  # the dark bytes come from the cache the second time
+    assert p.buf == ref.buf
+
+
+def test_put_clips_at_the_right_edge():
+    p = _Panel()
+    assert text.put(p, "Clipped", 110, 0) == 110 + text.width("Clipped")
+    ref = _Panel()
+    text.draw(ref, "Clipped", 110, 0)
+    assert p.buf == ref.buf
+    assert text.put(p, "X", 130, 0) == 130 + text.width("X")  # wholly off screen: nothing
+    assert p.buf == ref.buf

@@ -11,6 +11,9 @@ not ``opaque`` (a dialog) is drawn over the one below it.
 A menu is a screen: it owns the cursor and the scroll offset and reports the picked index to a
 callback, so the caller decides whether picking pushes, pops or edits in place. Items are plain
 strings; a caller that shows values in labels (settings) rewrites ``items`` and sets ``dirty``.
+Rows sit on the display's 8-pixel pages (pages 2-7 under the title), so each label is a byte
+copy (``text.put``), and the highlight only covers its label: moving the cursor changes two
+short spans of two pages, about 140 bytes on the bus instead of three pages of 122 columns.
 """
 
 from micropython import const
@@ -47,14 +50,13 @@ class Screen:
         """Draw the whole screen into ``fb`` (already cleared for opaque screens)."""
 
 
-_TOP = const(11)
-_PITCH = const(9)
+_TOP = const(2)  # the page of the first row
 _ROWS = const(6)
 
 
 def draw_title(fb, title):
-    """The title bar every full-screen widget shares: text and a rule under it."""
-    text.draw(fb, title, 0, 0)
+    """The title bar every full-screen widget shares: text on page 0 and a rule under it."""
+    text.put(fb, title, 0, 0)
     fb.hline(0, 9, 128, 1)
 
 
@@ -105,18 +107,19 @@ class Menu(Screen):
         draw_title(fb, self.title)
         items = self.items
         last = min(len(items), self.first + _ROWS)
-        y = _TOP
+        page = _TOP
         for i in range(self.first, last):
+            label = text.fit(items[i], 118)
             if i == self.index:
-                fb.fill_rect(0, y - 1, 122, _PITCH, 1)
-                text.draw(fb, text.fit(items[i], 118), 2, y, color=0)
+                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+                text.put(fb, label, 2, page, color=0)
             else:
-                text.draw(fb, text.fit(items[i], 118), 2, y)
-            y += _PITCH
+                text.put(fb, label, 2, page)
+            page += 1
         if self.first > 0:
-            text.draw(fb, text.ARROW_UP, 123, _TOP)
+            text.put(fb, text.ARROW_UP, 123, _TOP)
         if last < len(items):
-            text.draw(fb, text.ARROW_DOWN, 123, _TOP + _PITCH * (_ROWS - 1))
+            text.put(fb, text.ARROW_DOWN, 123, _TOP + _ROWS - 1)
 
 
 class ActionMenu(Menu):
