@@ -235,3 +235,8 @@ def test_put_clips_at_the_right_edge():
     assert p.buf == ref.buf
     assert text.put(p, "X", 130, 0) == 130 + text.width("X")  # wholly off screen: nothing
     assert p.buf == ref.buf
+
+
+def test_a_character_outside_ascii_is_one_unknown_cell():
+    assert text.width("a\u00e9b") == 3 * text.SMALL.advance
+    assert _drawn("a\u00e9b") == [a + q + b for a, q, b in zip(_drawn("a"), _drawn("?"), _drawn("b"))]

@@ -102,13 +102,13 @@ def test_five_player_round_is_resolved_and_shown(make_device):
     assert actions(dev) == [["pick", 0, "square"], ["pick", 1, "square"], ["pick", 2, "yellow"],
                             ["pick", 3, "square"], ["pick", 4, "green"]]
     # The result: the winning icon, who won, every score, the deck and the box.
-    assert (0, 12) in icon_at(dev, "square"), dump(dev)
+    assert (0, 16) in icon_at(dev, "square"), dump(dev)
     assert dev.shows("Round 1") and dev.shows("square wins"), dump(dev)
     assert dev.shows("Ann, Bob, Dee"), dump(dev)
     assert dev.shows("Deck 53  Box 18"), dump(dev)
     for i, score in enumerate((1, 1, 0, 1, 0)):
         x = 0 if i < 3 else 65
-        y = 31 + (i % 3) * 8
+        y = 32 + (i % 3) * 8
         assert (x + 6, y) in dev.find_text(NAMES[i]), dump(dev)  # after the check mark's cell
         assert (x + 54, y) in dev.find_text("%d" % score), dump(dev)  # the 10th cell of the row
     dev.press("OK")
@@ -185,7 +185,7 @@ def test_coop_round(make_device):
     assert turn_is(dev, "Ann") and dev.shows("R1 D44"), dump(dev)
     pick(dev, "round")
     pick(dev, "round")
-    assert (0, 12) in icon_at(dev, "round"), dump(dev)
+    assert (0, 16) in icon_at(dev, "round"), dump(dev)
     assert dev.shows("Same: round") and dev.shows("Card to right pile"), dump(dev)
     assert dev.shows("Right pile 1") and dev.shows("Left pile 0") and dev.shows("Deck 43")
     dev.press("OK")

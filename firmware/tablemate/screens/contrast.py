@@ -39,7 +39,7 @@ _COLS = const(6)
 _CELL = const(21)  # grid pitch; a cell is 20x20 with the 16x16 icon 2 px in
 _GRID_X = const(1)
 _GRID_Y = const(11)
-_BOTTOM = const(56)
+_BOTTOM = const(7)  # the page of the bottom line
 _COUNT_MS = const(1000)
 
 WHY = {  # rules.judge's reasons, as two lines for the result view
@@ -175,14 +175,13 @@ class Contrast(GameScreen):
     def _draw_pick(self, fb):
         state = self.game.state
         name = rules.names(state)[rules.turn(state)]
-        w = text.width(name)
-        fb.fill_rect(0, 0, w + 3, 9, 1)
-        text.draw(fb, name, 2, 0, color=0)
+        fb.fill_rect(0, 0, text.width(name) + 3, 9, 1)
+        text.put(fb, name, 2, 0, color=0)
         if rules.coop(state):
             right = "R%d D%d" % (rules.round_no(state), rules.deck(state))
         else:
             right = "R%d D%d B%d" % (rules.round_no(state), rules.deck(state), rules.box(state))
-        text.draw_right(fb, right, 128, 0)
+        text.put_right(fb, right, 128, 0)
         fb.hline(0, 9, 128, 1)
         for i in range(12):
             x = _GRID_X + (i % _COLS) * _CELL
@@ -192,21 +191,22 @@ class Contrast(GameScreen):
                 icons.draw(fb, SYMBOLS[i], x + 2, y + 2, 0)
             else:
                 icons.draw(fb, SYMBOLS[i], x + 2, y + 2)
-        text.draw_centered(fb, SYMBOLS[self.cur], _BOTTOM)
+        text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
 
     def _draw_result(self, fb):
-        # Drawn in pieces (a label, then its number; names one by one): each piece's image
-        # stays in the text cache from round to round, where a whole line with this round's
-        # numbers would be rendered anew every time (about 1 ms a line on a Pico).
+        # Text sits on the display's pages (text.put: a byte copy, not a blit) and is drawn in
+        # pieces (a label, then its number; names one by one): each piece's image stays in the
+        # text cache from round to round, where a whole line with this round's numbers would
+        # be rendered anew every time (about 1 ms a line on a Pico).
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
         if last:
-            text.draw(fb, "%d" % last["round"], text.draw(fb, "Round ", 0, 0), 0)
+            text.put(fb, "%d" % last["round"], text.put(fb, "Round ", 0, 0), 0)
         else:
-            text.draw(fb, "Scores", 0, 0)
+            text.put(fb, "Scores", 0, 0)
         fb.hline(0, 9, 128, 1)
-        text.draw_right(fb, "OK " + ("end" if self.over() else "next"), 128, 0)
+        text.put_right(fb, "OK " + ("end" if self.over() else "next"), 128, 0)
         names = rules.names(state)
         x = 0
         if last is None:
@@ -214,7 +214,7 @@ class Contrast(GameScreen):
         elif last["why"]:
             lines = WHY[last["why"]]
         else:
-            icons.draw(fb, last["symbol"], 0, 12)
+            icons.draw(fb, last["symbol"], 0, 16)
             x = 20
             if coop:
                 lines = ("Same: " + last["symbol"], "Card to right pile")
@@ -222,35 +222,34 @@ class Contrast(GameScreen):
                 lines = (last["symbol"] + " wins", "")
                 pen = x
                 for n in range(len(last["winners"])):
-                    name = names[last["winners"][n]]
                     if n:
-                        pen = text.draw(fb, ", ", pen, 21)
-                    pen = text.draw(fb, name, pen, 21)
-        text.draw(fb, text.fit(lines[0], 127 - x), x, 12)
+                        pen = text.put(fb, ", ", pen, 3)
+                    pen = text.put(fb, names[last["winners"][n]], pen, 3)
+        text.put(fb, text.fit(lines[0], 127 - x), x, 2)
         if lines[1]:
-            text.draw(fb, text.fit(lines[1], 127 - x), x, 21)
+            text.put(fb, text.fit(lines[1], 127 - x), x, 3)
         if coop:
             left, right = rules.piles(state)
-            text.draw(fb, "%d" % left, text.draw(fb, "Left pile ", 0, 32), 32)
-            text.draw(fb, "%d" % right, text.draw(fb, "Right pile ", 0, 41), 41)
+            text.put(fb, "%d" % left, text.put(fb, "Left pile ", 0, 4), 4)
+            text.put(fb, "%d" % right, text.put(fb, "Right pile ", 0, 5), 5)
             deck = "%d" % rules.deck(state)
-            text.draw(fb, deck, text.draw(fb, "Deck ", 64 - text.width("Deck " + deck) // 2,
-                                          _BOTTOM), _BOTTOM)
+            text.put(fb, deck, text.put(fb, "Deck ", 64 - text.width("Deck " + deck) // 2,
+                                        _BOTTOM), _BOTTOM)
         else:
             won = last["winners"] if last else ()
             cards = rules.scores(state)
             for i in range(len(names)):
                 x = 0 if i < 3 else 65
-                y = 31 + (i % 3) * 8
+                page = 4 + i % 3
                 if i in won:
-                    text.draw(fb, text.CHECK, x, y)
-                text.draw(fb, text.fit(names[i], 40), x + 6, y)
-                text.draw_right(fb, "%d" % cards[i], x + 59, y)
+                    text.put(fb, text.CHECK, x, page)
+                text.put(fb, text.fit(names[i], 40), x + 6, page)
+                text.put_right(fb, "%d" % cards[i], x + 59, page)
             deck = "%d" % rules.deck(state)
             box = "%d" % rules.box(state)
             pen = 64 - text.width("Deck " + deck + "  Box " + box) // 2
-            pen = text.draw(fb, deck, text.draw(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
-            text.draw(fb, box, text.draw(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
+            pen = text.put(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
+            text.put(fb, box, text.put(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
 
     def _draw_final(self, fb):
         state = self.game.state
@@ -263,7 +262,7 @@ class Contrast(GameScreen):
             left, right = rules.piles(state)
             text.draw_centered(fb, "Right pile %d" % right, 31)
             text.draw_centered(fb, "Left pile %d" % left, 40)
-            text.draw_centered(fb, "OK: finish", _BOTTOM)
+            text.put_centered(fb, "OK: finish", _BOTTOM)
             return
         draw_title(fb, text.fit(winners_line(state), 127))
         draw_standings(fb, rules.names(state), rules.scores(state), rules.result(state))
@@ -327,4 +326,4 @@ class CountToThree(Screen):
         draw_title(fb, "Count to three")
         text.draw_centered(fb, self.name + ", choose!", 12)
         text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.BIG)
-        text.draw_centered(fb, "Any key: chosen", _BOTTOM)
+        text.put_centered(fb, "Any key: chosen", _BOTTOM)

@@ -157,11 +157,14 @@ def _render(s, font):
     cell = font.cell
     if cell and pages == 1:  # the text font: dense cells, one page
         step = cell + gap
-        for ch in s:
-            i = ord(ch) - first
-            if i < 0 or i >= count:
-                i = font.unknown
-            i *= cell
+        unknown = font.unknown * cell
+        codes = s.encode()  # bytes iterate as ints: no ord() call per character
+        if len(codes) != len(s):  # beyond ASCII a character is several bytes
+            codes = [ord(ch) for ch in s]
+        for c in codes:
+            i = (c - first) * cell
+            if i < 0 or i >= count * cell:
+                i = unknown
             buf[x:x + cell] = data[i:i + cell]
             x += step
         return [framebuf.FrameBuffer(buf, w, font.height, VLSB), advance, buf, None]
@@ -210,6 +213,20 @@ def draw_centered(fb, s, y, font=SMALL, color=1, x=0, w=SCREEN_WIDTH):
     """Draw s centred in columns x..x+w-1 (the whole screen by default); return the start x."""
     x += (w - ink_width(s, font)) // 2
     draw(fb, s, x, y, font, color)
+    return x
+
+
+def put_right(fb, s, right, page, font=SMALL, color=1):
+    """``put`` s so that its last glyph ends just left of column `right`; return the start x."""
+    x = right - ink_width(s, font)
+    put(fb, s, x, page, font, color)
+    return x
+
+
+def put_centered(fb, s, page, font=SMALL, color=1, x=0, w=SCREEN_WIDTH):
+    """``put`` s centred in columns x..x+w-1 (the whole screen by default); return the start x."""
+    x += (w - ink_width(s, font)) // 2
+    put(fb, s, x, page, font, color)
     return x
 
 
