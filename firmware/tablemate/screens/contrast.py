@@ -72,6 +72,7 @@ class Contrast(GameScreen):
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
+        self.short = [text.fit(n, 40) for n in rules.names(game.state)]  # for the result rows
         self.cur = 0
         self.view = FINAL if self.over() else PICK
         self._suggest()
@@ -243,7 +244,7 @@ class Contrast(GameScreen):
                 page = 4 + i % 3
                 if i in won:
                     text.put(fb, text.CHECK, x, page)
-                text.put(fb, text.fit(names[i], 40), x + 6, page)
+                text.put(fb, self.short[i], x + 6, page)
                 text.put_right(fb, "%d" % cards[i], x + 59, page)
             deck = "%d" % rules.deck(state)
             box = "%d" % rules.box(state)
