@@ -97,7 +97,7 @@ class Game:
         self.state = None
         self._base = base
         self._tail = tail
-        self._queue = []  # lines (bytes) and checkpoint records not yet written
+        self._queue = []  # not yet written: undo lines (bytes), (action,) and checkpoint records
         self._size = size  # the file's size after the last save
         self._since = since  # lines after the base line, on the file and queued
 
@@ -162,7 +162,7 @@ class Game:
         self.rules.apply(self.state, action)
         action = list(action)
         self._tail.append(action)
-        self._queue.append((json.dumps(action) + "\n").encode())
+        self._queue.append((action,))  # encoded by save(), after the frame: not in the key's path
         self._queued()
 
     def undo(self):
@@ -240,12 +240,17 @@ class Game:
         self._since = 0
 
     def _render(self, offset):
-        """The queued lines as bytes, written from offset: checkpoints learn their offsets."""
+        """The queued lines as bytes, written from offset: checkpoints learn their offsets.
+
+        The queue holds bytes (an undo), (action,) tuples and checkpoint records (lists).
+        """
         out = []
         for item in self._queue:
             if type(item) is list:
                 item[_OFF] = offset
                 item = _line(item)
+            elif type(item) is tuple:
+                item = (json.dumps(item[0]) + "\n").encode()
             out.append(item)
             offset += len(item)
         return b"".join(out)
