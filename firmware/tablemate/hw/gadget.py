@@ -29,7 +29,8 @@ from tablemate.board import BOARD
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
 TICK_MS = 10  # the loop's period when nothing is pressed
-GC_PAUSE_MS = 100  # garbage is collected this long after the last key, not in a key's path
+GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a key's path
+GC_EVERY = 8192  # ... once this many bytes were allocated since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
 _VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
@@ -145,16 +146,15 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     if booted is None:
         return None
     app, wdt = booted
-    collected = False
+    garbage = gc.mem_alloc()  # in use after the last collection
     while loops:
         step(app, wdt)
-        if ticks_diff(ticks_ms(), app.last_key) < GC_PAUSE_MS:
-            collected = False
-        elif not collected:
-            # A full collection takes ~6 ms on a Pico; done in a pause, the heap never fills up
-            # in the middle of a key press, which is when MicroPython would otherwise collect.
+        # A full collection takes ~6 ms on a Pico. Done in a pause between keys, once a few KB
+        # have piled up, the heap never fills in the middle of a key press, which is when
+        # MicroPython would otherwise collect. Taps come ~100 ms apart: the pause is short.
+        if gc.mem_alloc() - garbage > GC_EVERY and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
             gc.collect()
-            collected = True
+            garbage = gc.mem_alloc()
         wait(app)
         loops -= 1
     return app
