@@ -52,6 +52,7 @@ class App:
         self._idle = _AWAKE
         self._last_input = 0
         self.last_key = 0  # when the last key event came (the loop collects garbage after a pause)
+        self.keys = 0  # key events so far
         self._swallow = 0
         self._failing = False
 
@@ -195,6 +196,7 @@ class App:
 
     def _on_key(self, key, kind):
         self._keyed = True
+        self.keys += 1
         self._last_input = self.last_key = self.now
         if self._idle != _AWAKE:
             if kind == K.PRESS:

@@ -30,7 +30,7 @@ from tablemate.board import BOARD
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
 TICK_MS = 10  # the loop's period when nothing is pressed
 GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a key's path
-GC_EVERY = 8192  # ... once this many bytes were allocated since the last collection
+GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
 _VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
@@ -146,15 +146,16 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     if booted is None:
         return None
     app, wdt = booted
-    garbage = gc.mem_alloc()  # in use after the last collection
+    keys = app.keys  # key events so far
     while loops:
         step(app, wdt)
-        # A full collection takes ~6 ms on a Pico. Done in a pause between keys, once a few KB
-        # have piled up, the heap never fills in the middle of a key press, which is when
-        # MicroPython would otherwise collect. Taps come ~100 ms apart: the pause is short.
-        if gc.mem_alloc() - garbage > GC_EVERY and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
+        # A full collection takes ~6 ms on a Pico. Done in a pause between keys, every few keys
+        # (each leaves a few KB of garbage), the heap never fills in the middle of a key press,
+        # which is when MicroPython would otherwise collect. Taps come ~100 ms apart, so the
+        # pause is short. (Counting keys, not bytes: gc.mem_alloc() walks the heap, ~2 ms.)
+        if app.keys - keys >= GC_KEYS and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
             gc.collect()
-            garbage = gc.mem_alloc()
+            keys = app.keys
         wait(app)
         loops -= 1
     return app
