@@ -185,13 +185,13 @@ class Contrast(GameScreen):
         text.put_right(fb, right, 128, 0)
         fb.hline(0, 9, 128, 1)
         for i in range(12):
-            x = _GRID_X + (i % _COLS) * _CELL
-            y = _GRID_Y + (i // _COLS) * _CELL
-            if i == self.cur:
-                fb.fill_rect(x, y, _CELL - 1, _CELL - 1, 1)
-                icons.draw(fb, SYMBOLS[i], x + 2, y + 2, 0)
+            x = _GRID_X + (i % _COLS) * _CELL + 2
+            y = _GRID_Y + (i // _COLS) * _CELL + 2
+            if i == self.cur:  # the icon's own square, inverted: a move redraws 2 x 16 columns
+                fb.fill_rect(x - 1, y - 1, 18, 18, 1)
+                icons.draw(fb, SYMBOLS[i], x, y, 0)
             else:
-                icons.draw(fb, SYMBOLS[i], x + 2, y + 2)
+                icons.draw(fb, SYMBOLS[i], x, y)
         text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
 
     def _draw_result(self, fb):
@@ -226,7 +226,7 @@ class Contrast(GameScreen):
                     if n:
                         pen = text.put(fb, ", ", pen, 3)
                     pen = text.put(fb, names[last["winners"][n]], pen, 3)
-        text.put(fb, text.fit(lines[0], 127 - x), x, 2)
+        text.put(fb, lines[0], x, 2)  # every first line fits (the longest is 18 characters)
         if lines[1]:
             text.put(fb, text.fit(lines[1], 127 - x), x, 3)
         if coop:
@@ -245,10 +245,11 @@ class Contrast(GameScreen):
                 if i in won:
                     text.put(fb, text.CHECK, x, page)
                 text.put(fb, self.short[i], x + 6, page)
-                text.put_right(fb, "%d" % cards[i], x + 59, page)
+                count = "%d" % cards[i]
+                text.put(fb, count, x + 54 - 6 * (len(count) - 1), page)  # right-aligned
             deck = "%d" % rules.deck(state)
             box = "%d" % rules.box(state)
-            pen = 64 - text.width("Deck " + deck + "  Box " + box) // 2
+            pen = 64 - 3 * (11 + len(deck) + len(box))  # centred: the font is 6 px a character
             pen = text.put(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
             text.put(fb, box, text.put(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
 
