@@ -8,8 +8,8 @@ few dozen bytes.
 
 Cost of the diff, which matters on a Pico where one bytecode takes microseconds: per page one
 C-level comparison of two preallocated 128-byte memoryviews; only a page that differs is looked
-into, by halving: each probe compares two slices in C, so a page's span (to within 8 columns)
-costs about 8 probes instead of a Python loop over up to 128 bytes (3.8 ms per page on a Pico). ``clear`` copies a
+into, by halving: each probe compares two slices in C, so a page's span (to within 4 columns)
+costs about 10 probes instead of a Python loop over up to 128 bytes (3.8 ms per page on a Pico). ``clear`` copies a
 preallocated zero buffer, because ``fill(0)`` walks the 8192 pixels one by one (0.8 ms).
 
 The I2C object is injected (this module never imports machine), so the same code runs on the
@@ -23,7 +23,7 @@ _CTRL_CMD = const(0x00)  # control byte: Co=0, D/C#=0 - a stream of commands fol
 _OVERHEAD = const(12)  # cost of one more window: 7 command + 1 data control + 2 address bytes, + 2 for start/stop
 _SET_COL = const(0x21)
 _SET_PAGE = const(0x22)
-_GRAIN = const(8)  # the changed spans are found to within this many columns
+_GRAIN = const(4)  # the changed spans are found to within this many columns
 _WHOLE_SLACK = const(0)  # this many unchanged pages or fewer: send the whole frame
 
 
