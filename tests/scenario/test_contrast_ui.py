@@ -23,7 +23,7 @@ def icon_rows(name):
 
 def cell_xy(sym):
     i = SYMBOLS.index(sym)
-    return 1 + (i % 6) * 21 + 2, 11 + (i // 6) * 21 + 2
+    return 3 + (i % 6) * 21, (16, 40)[i // 6]
 
 
 def icon_at(dev, sym, dark=False):
@@ -35,7 +35,7 @@ def icon_at(dev, sym, dark=False):
 
 
 def cursor(dev):
-    """The symbol whose grid cell is selected (drawn dark on a lit square)."""
+    """The symbol whose grid cell is selected (its square inverted: the icon dark on lit)."""
     found = [s for s in SYMBOLS if cell_xy(s) in icon_at(dev, s, dark=True)]
     assert len(found) == 1, "one selected cell expected, got %r" % found + dump(dev)
     return found[0]

@@ -36,9 +36,9 @@ RESULT = const(1)
 FINAL = const(2)
 
 _COLS = const(6)
-_CELL = const(21)  # grid pitch; a cell is 20x20 with the 16x16 icon 2 px in
-_GRID_X = const(1)
-_GRID_Y = const(11)
+_PITCH = const(21)  # columns from one symbol of the grid to the next
+_GRID_X = const(3)
+_GRID_PAGES = (2, 5)  # the two rows of 16x16 symbols, on pages 2-3 and 5-6
 _BOTTOM = const(7)  # the page of the bottom line
 _COUNT_MS = const(1000)
 
@@ -184,14 +184,11 @@ class Contrast(GameScreen):
             right = "R%d D%d B%d" % (rules.round_no(state), rules.deck(state), rules.box(state))
         text.put_right(fb, right, 128, 0)
         fb.hline(0, 9, 128, 1)
+        # The symbols sit on whole pages and the selected one is its own square inverted: a
+        # move changes two 16-column spans of two pages each (and the name below).
         for i in range(12):
-            x = _GRID_X + (i % _COLS) * _CELL + 2
-            y = _GRID_Y + (i // _COLS) * _CELL + 2
-            if i == self.cur:  # the icon's own square, inverted: a move redraws 2 x 16 columns
-                fb.fill_rect(x - 1, y - 1, 18, 18, 1)
-                icons.draw(fb, SYMBOLS[i], x, y, 0)
-            else:
-                icons.draw(fb, SYMBOLS[i], x, y)
+            icons.put(fb, SYMBOLS[i], _GRID_X + (i % _COLS) * _PITCH, _GRID_PAGES[i // _COLS],
+                      0 if i == self.cur else 1)
         text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
 
     def _draw_result(self, fb):

@@ -57,10 +57,11 @@ class MessageLine:
             return True
         return False
 
-    def draw(self, fb, y=56):
+    def draw(self, fb):
+        """The message, dark on a lit bottom page (page 7), over whatever was there."""
         if self.text is not None:
-            fb.fill_rect(0, y - 1, 128, 65 - y, 1)
-            text.draw_centered(fb, self.text, y, text.SMALL, 0)
+            fb.fill_rect(0, 56, 128, 8, 1)
+            text.put_centered(fb, self.text, 7, color=0)
 
 
 # -- the game screen ---------------------------------------------------------------------------
