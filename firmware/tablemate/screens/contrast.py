@@ -70,6 +70,8 @@ def winners_line(state):
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
+    labels = ("Contrast", "Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2")
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.short = [text.fit(n, 40) for n in rules.names(game.state)]  # for the result rows

@@ -31,6 +31,8 @@ def play(app, game):
 class Scorepad(GameScreen):
     """The running game: the table, the status line and the message line."""
 
+    labels = ("Scorepad", "Adjust score", "Next round")
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.sel = rules.turn(game.state)

@@ -24,6 +24,7 @@ from tablemate import RuleError, session
 from tablemate.ui import ActionMenu, Screen, draw_title, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
+_MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
 _SHOW_MS = const(2500)
 _PITCH = const(13)
 
@@ -68,11 +69,19 @@ class MessageLine:
 class GameScreen(Screen):
     """Holds the ``Game`` and the message line; subclasses draw the game and map keys."""
 
+    labels = ()  # strings this mode's views will show: rendered in quiet passes (``on_open``)
+
     def __init__(self, app, game):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
         self.msg = MessageLine()
+
+    def on_open(self):
+        """Have the labels of the game menu and of this mode's views rendered while the players
+        look at the game: the first time a screen shows them is then no slower than the next."""
+        for s in _MENU_LABELS + self.labels:
+            self.app.soon(lambda s=s: text.prepare(s))
 
     def refuse(self, reason):
         """Show why an action was not taken."""

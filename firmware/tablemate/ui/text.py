@@ -99,6 +99,12 @@ def _image(s, font):
     return got
 
 
+def prepare(s, font=SMALL):
+    """Render ``s`` into the cache now, so that the frame that first shows it does not wait."""
+    if font.new.get(s) is None:
+        _image(s, font)
+
+
 def draw(fb, s, x, y, font=SMALL, color=1):
     """Draw s with its top-left at (x, y); return the pen x after it (x + width(s))."""
     got = font.new.get(s) or _image(s, font)
