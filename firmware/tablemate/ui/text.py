@@ -11,7 +11,8 @@ again; on a Pico a glyph costs about 180 us of Python, a 20-character line 3.6 m
 is drawn glyph by glyph once, into a frame buffer of its own, and later frames blit that buffer
 in one C call (5-6 times faster). The cache is two generations of at most ``_CACHE`` strings
 each: a string used in the last two generations stays, the rest is dropped, so memory is bounded
-and a screen's labels survive a score that changes at every press.
+and a screen's labels survive a score that changes at every press. The fixed labels of menus
+and views are rendered ahead and kept for good (``prepare``).
 
 Positions are pen positions: a glyph is drawn with its top-left corner at (x, y) and the pen then
 moves right by the glyph's advance (its width plus the font's spacing), so `width(s)` equals
@@ -60,6 +61,7 @@ class Font:
         self.fixed = min(widths) == max(widths)  # every glyph as wide: width() is a product
         self.new = {}  # rendered strings: this generation ...
         self.old = {}  # ... and the previous one
+        self.kept = {}  # and the labels ``prepare`` keeps for good
 
     def index(self, ch):
         """Table index of character ch, or of '?' if the font lacks it."""
@@ -89,7 +91,7 @@ def _image(s, font):
     ``draw`` and ``put`` look in the newest generation themselves and call this only on a miss:
     on a Pico a function call alone costs 20 us, and a screen draws thirty strings.
     """
-    got = font.old.get(s)
+    got = font.kept.get(s) or font.old.get(s)
     if got is None:
         got = _render(s, font)
     if len(font.new) >= _CACHE:
@@ -100,9 +102,13 @@ def _image(s, font):
 
 
 def prepare(s, font=SMALL):
-    """Render ``s`` into the cache now, so that the frame that first shows it does not wait."""
-    if font.new.get(s) is None:
-        _image(s, font)
+    """Render ``s`` now and keep it for good, so that no frame that shows it has to wait.
+
+    For the fixed labels of menus and views: the two generations of the cache turn over as
+    scores change, and a label must not be rendered again each time its menu opens.
+    """
+    if font.kept.get(s) is None:
+        font.kept[s] = font.new.get(s) or _image(s, font)
 
 
 def draw(fb, s, x, y, font=SMALL, color=1):
