@@ -70,7 +70,8 @@ def winners_line(state):
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("Contrast", "Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2")
+    labels = ("Contrast", "Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
+        + tuple(s + " wins" for s in SYMBOLS)
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -214,7 +215,7 @@ class Contrast(GameScreen):
         elif last["why"]:
             lines = WHY[last["why"]]
         else:
-            icons.draw(fb, last["symbol"], 0, 16)
+            icons.put(fb, last["symbol"], 0, 2)
             x = 20
             if coop:
                 lines = ("Same: " + last["symbol"], "Card to right pile")
