@@ -101,7 +101,8 @@ def emit_font(name, props, glyphs):
     the font lacks), so the firmware finds a glyph with one multiplication (``<NAME>_CELL``).
     """
     first, last = min(glyphs), max(glyphs)
-    cell = len(glyphs[first][0]) if len(set(len(g[0]) for g in glyphs.values())) == 1 else 0
+    fixed = len(set(len(g[0]) for g in glyphs.values())) == 1 and props["height"] <= 8
+    cell = len(glyphs[first][0]) if fixed else 0
     data = bytearray()
     start = {}
     out = []
@@ -127,15 +128,21 @@ def emit_font(name, props, glyphs):
         "%s_FIRST = %d" % (name, first),
         "%s_HEIGHT = %d" % (name, props["height"]),
         "%s_SPACING = %d" % (name, props["spacing"]),
-        "# bytes per glyph when every code has a cell of one width, else 0 (look up OFFSETS)",
-        "%s_CELL = %d" % (name, cell * ((props["height"] + 7) // 8)),
-        "# glyph width in px, one byte per code from %s_FIRST (missing codes show %r)"
-        % (name, FALLBACK),
-        "%s_WIDTHS = %s" % (name, block(widths)),
-        "# start of each glyph in %s_DATA, two bytes per code, little-endian" % name,
-        "%s_OFFSETS = %s" % (name, block(offsets)),
-        "%s_DATA = (" % name,
+        "# bytes per glyph when every code has a cell of one width and one page, else 0",
+        "%s_CELL = %d" % (name, cell),
     ]
+    if cell:
+        head += ["%s_WIDTHS = None  # every glyph is %s_CELL wide" % (name, name),
+                 "%s_OFFSETS = None  # glyph k is at k * %s_CELL" % (name, name)]
+    else:
+        head += [
+            "# glyph width in px, one byte per code from %s_FIRST (missing codes show %r)"
+            % (name, FALLBACK),
+            "%s_WIDTHS = %s" % (name, block(widths)),
+            "# start of each glyph in %s_DATA, two bytes per code, little-endian" % name,
+            "%s_OFFSETS = %s" % (name, block(offsets)),
+        ]
+    head += ["%s_DATA = (" % name]
     return head + out + [")"]
 
 

@@ -19,6 +19,8 @@ The blinking error loops run before the watchdog starts, so they never reset the
 """
 
 import gc
+import sys
+
 import micropython
 from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
@@ -73,7 +75,14 @@ def safe_mode(cfg):
 
 def build(cfg=BOARD, root="", cycles=-1):
     """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
-    problems = settings.check_board(cfg)
+    import tablemate
+    from tablemate import boardcheck
+    problems = boardcheck.check_board(cfg)
+    # Run once per boot: dropped from the package and sys.modules, its 2 KB of bytecode go
+    # with the next garbage collection.
+    sys.modules.pop("tablemate.boardcheck", None)
+    if hasattr(tablemate, "boardcheck"):
+        delattr(tablemate, "boardcheck")
     if problems:
         from tablemate.hw import fault
         fault.bad_board(cfg, problems, cycles)

@@ -44,21 +44,27 @@ SCREEN_WIDTH = const(128)
 
 
 class Font:
-    """A bitmap font: glyph columns in MONO_VLSB order plus width and offset tables."""
+    """A bitmap font: glyph columns in MONO_VLSB order, as dense cells or with tables.
+
+    A fixed-width font (``cell``: bytes per glyph, one page tall) keeps every code's glyph at
+    ``(code - first) * cell`` and needs no tables; a proportional one has ``widths`` (a byte
+    per code) and ``offsets`` (two bytes per code, little-endian) from ``first``.
+    """
 
     def __init__(self, data, offsets, widths, first, height, spacing, cell):
         self.data = memoryview(data)
-        self.offsets = offsets  # two bytes (little-endian) per code from `first`
-        self.widths = widths  # one byte per code from `first`
+        self.offsets = offsets
+        self.widths = widths
         self.first = first
         self.height = height
         self.spacing = spacing
         self.pages = (height + 7) // 8
+        self.cell = cell
+        self.count = len(data) // cell if cell else len(widths)  # codes from ``first``
         self.unknown = ord("?") - first
         # The cell width: the advance of a digit (every glyph in SMALL, every digit in BIG).
-        self.advance = widths[ord("0") - first] + spacing
-        self.cell = cell  # bytes per glyph in dense cells (code order), or 0: look up offsets
-        self.fixed = min(widths) == max(widths)  # every glyph as wide: width() is a product
+        self.advance = (cell if cell else widths[ord("0") - first]) + spacing
+        self.fixed = bool(cell)  # every glyph as wide: width() is a product
         self.new = {}  # rendered strings: this generation ...
         self.old = {}  # ... and the previous one
         self.kept = {}  # and the labels ``prepare`` keeps for good
@@ -66,17 +72,17 @@ class Font:
     def index(self, ch):
         """Table index of character ch, or of '?' if the font lacks it."""
         i = ord(ch) - self.first
-        if i < 0 or i >= len(self.widths):
+        if i < 0 or i >= self.count:
             return self.unknown
         return i
 
     def glyph_width(self, ch):
         """Width in pixels of ch's glyph, without the gap after it."""
-        return self.widths[self.index(ch)]
+        return self.cell or self.widths[self.index(ch)]
 
     def char_advance(self, ch):
         """How far the pen moves after drawing ch."""
-        return self.widths[self.index(ch)] + self.spacing
+        return self.glyph_width(ch) + self.spacing
 
 
 SMALL = Font(fonts.SMALL_DATA, fonts.SMALL_OFFSETS, fonts.SMALL_WIDTHS,
@@ -170,12 +176,12 @@ def _render(s, font):
     offsets = font.offsets
     widths = font.widths
     first = font.first
-    count = len(widths)
+    count = font.count
     pages = font.pages
     gap = font.spacing
     x = 0
     cell = font.cell
-    if cell and pages == 1:  # the text font: dense cells, one page
+    if cell:  # the text font: dense cells, one page
         step = cell + gap
         unknown = font.unknown * cell
         codes = s.encode()  # bytes iterate as ints: no ord() call per character
@@ -207,7 +213,7 @@ def width(s, font=SMALL):
         return len(s) * font.advance
     widths = font.widths
     first = font.first
-    count = len(widths)
+    count = font.count
     total = 0
     for ch in s:
         i = ord(ch) - first
