@@ -10,6 +10,7 @@ would add 10-15 ms of file lookups to every boot. It plays (frequency_hz, ms) no
 rest) on an injected PWM, one note change per tick, so a tune never blocks the loop.
 """
 
+import os
 import sys
 from time import ticks_add, ticks_diff
 
@@ -42,6 +43,7 @@ class App:
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
         self.now = 0
         self.version = VERSION
+        _data_folder(root)
         self.settings, self._problem = settings.load(self.path("settings.json"))
         self.layout = None
         self._use_layout(self.settings["layout"])
@@ -58,8 +60,8 @@ class App:
 
     # -- files ---------------------------------------------------------------
     def path(self, name):
-        """Where ``name`` lives on this device's filesystem."""
-        return self.root + "/" + name
+        """Where the data file ``name`` lives: ``/data`` on the device's flash."""
+        return self.root + "/data/" + name
 
     # -- lifecycle -------------------------------------------------------------
     def start(self, now):
@@ -256,6 +258,29 @@ class App:
         if self._idle != _OFF:
             fb.show()
         return True
+
+
+# What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of
+# changes, and a journal appended to at every action would otherwise slow down every module
+# import in the folder next to it (the root, where the code's folder is found).
+_DATA_FILES = ("settings.json", "game.jnl", "history.jnl", "history.old", "errors.log",
+               "errors.old")
+
+
+def _data_folder(root):
+    """Make ``/data`` if it is missing, and move in the files versions before it kept at the root
+    (one listing of the root per boot: a few names)."""
+    try:
+        names = os.listdir(root or "/")
+        if "data" not in names:
+            os.mkdir(root + "/data")
+        for name in names:
+            for data in _DATA_FILES:  # the file, or a copy of it (.bad, .bad1, .tmp)
+                if name == data or name.startswith(data + "."):
+                    os.rename(root + "/" + name, root + "/data/" + name)
+                    break
+    except OSError:
+        pass  # a full or read-only flash: the settings load as defaults, nothing is saved
 
 
 class Buzzer:

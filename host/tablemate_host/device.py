@@ -66,7 +66,8 @@ class Device:
 
     def _write_settings(self, layout, extra):
         os.makedirs(self.root, exist_ok=True)
-        path = os.path.join(self.root, "settings.json")
+        os.makedirs(os.path.join(self.root, "data"), exist_ok=True)
+        path = os.path.join(self.root, "data", "settings.json")
         data = {}
         if os.path.exists(path):
             with open(path) as f:
@@ -228,7 +229,7 @@ class Device:
     def journal(self):
         """The saved game's journal as data, or [] with no game: the header, then the actions
         and undos as played (checkpoints, void lines and a torn last line left out)."""
-        path = os.path.join(self.root, "game.jnl")
+        path = os.path.join(self.root, "data", "game.jnl")
         if not os.path.exists(path):
             return []
         with open(path, "rb") as f:

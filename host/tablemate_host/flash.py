@@ -33,8 +33,10 @@ import tempfile
 from tablemate_host.manifest import FIRMWARE, ROOT, firmware_files, firmware_version
 
 MIN_VERSION = (1, 22)
-MANIFEST = "tablemate/MANIFEST"
-VERSION_FILE = "tablemate/version.json"
+MANIFEST = "data/MANIFEST"
+VERSION_FILE = "data/version.json"
+# Where versions before 0.2 kept them: read once, then removed (the code's folder stays lean).
+LEGACY = ("tablemate/MANIFEST", "tablemate/version.json")
 KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and the history
 RASPBERRY_PI_VID = 0x2E8A
 
@@ -400,6 +402,10 @@ def _read(path):
 # --- the plan ----------------------------------------------------------------------------------
 
 def is_user_data(rel):
+    """The device's own files (``/data`` but the two files flash writes there, and the names
+    older versions kept at the root): a flash never removes them."""
+    if rel.startswith("data/"):
+        return rel not in (MANIFEST, VERSION_FILE)
     name = rel.rsplit("/", 1)[-1]
     return name in _USER_NAMES or name.endswith(_USER_SUFFIXES) or ".bad" in name
 
@@ -458,13 +464,15 @@ def make_plan(board, info, files):
     plan.free = info.free
     new = set(rel for rel, _ in files)
 
-    stat = board.stat("/" + MANIFEST)
-    if stat is not None and not stat[0]:
-        plan.old_manifest = parse_manifest(board.read("/" + MANIFEST))
+    for path in (MANIFEST, LEGACY[0]):
+        stat = board.stat("/" + path)
+        if stat is not None and not stat[0]:
+            plan.old_manifest = parse_manifest(board.read("/" + path))
+            break
 
     # What is on the board, directory by directory (one listing per directory we care about).
     wanted_dirs = set([""])
-    for rel in list(new) + plan.old_manifest + [MANIFEST, VERSION_FILE]:
+    for rel in list(new) + plan.old_manifest + [MANIFEST, VERSION_FILE] + list(LEGACY):
         wanted_dirs.update(_parents(rel))
     existing, dirs = {}, set()
     for d in sorted(wanted_dirs):
@@ -509,6 +517,10 @@ def make_plan(board, info, files):
                 and not is_user_data(twin):
             plan.deletes.append((twin, "replaced by " + rel))
             gone.add(twin)
+    for rel in LEGACY:
+        if rel in existing:
+            plan.deletes.append((rel, "now in /data"))
+            gone.add(rel)
     emptied = set()
     for rel in gone:
         emptied.update(d for d in _parents(rel) if d not in needed_dirs and d in dirs)

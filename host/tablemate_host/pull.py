@@ -14,7 +14,7 @@ import sys
 from tablemate.store import history
 from tablemate_host import flash
 
-FILES = ("history.jnl", "history.old", "errors.log", "settings.json")
+FILES = ("history.jnl", "history.old", "errors.log", "settings.json")  # in /data on the board
 
 
 def pull(board, out_dir, out=print):
@@ -22,10 +22,13 @@ def pull(board, out_dir, out=print):
     os.makedirs(out_dir, exist_ok=True)
     copied = []
     for name in FILES:
-        if board.stat("/" + name) is None:
-            out("%-14s not on the board" % name)
-            continue
-        data = board.read("/" + name)
+        path = "/data/" + name
+        if board.stat(path) is None:
+            path = "/" + name  # a board that has not booted since a version before /data
+            if board.stat(path) is None:
+                out("%-14s not on the board" % name)
+                continue
+        data = board.read(path)
         with open(os.path.join(out_dir, name), "wb") as f:
             f.write(data)
         copied.append(name)

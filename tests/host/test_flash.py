@@ -232,7 +232,8 @@ def test_fresh_flash_writes_every_file_compiled_but_main():
             rel = rel[:-3] + ".mpy"
         expected.add("/" + rel)
     written = set(p for p in board.files if p.startswith("/tablemate/") or p == "/main.py")
-    assert written == expected | {"/" + flash.MANIFEST, "/" + flash.VERSION_FILE}
+    assert written == expected
+    assert "/" + flash.MANIFEST in board.files and "/" + flash.VERSION_FILE in board.files
     with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
         assert board.files["/main.py"] == f.read()
     assert not any(p.endswith(".py") for p in written - {"/main.py"})
@@ -658,3 +659,19 @@ def test_serial_adapter_keeps_a_running_watchdog_fed(tmp_path):
     assert writes
     for i in writes:  # every write comes right after a feed
         assert board.ops[i - 1] == ("wdt feed", 8388), board.ops[i - 2:i + 1]
+
+
+def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():
+    # versions before 0.2 kept the manifest and the version file in /tablemate
+    files = dict(USER_FILES)
+    files["/tablemate/MANIFEST"] = flash.manifest_bytes(["tablemate/old.mpy", "main.py"])
+    files["/tablemate/version.json"] = b'{"version": "0.1.0"}\n'
+    files["/tablemate/old.mpy"] = b"M\x06"
+    board = FakeBoard(files=files)
+    lines = []
+    _run(board, lines)
+    assert "/tablemate/MANIFEST" not in board.files and "/tablemate/version.json" not in board.files
+    assert "/tablemate/old.mpy" not in board.files  # the legacy manifest was read
+    assert "removed tablemate/MANIFEST (now in /data)" in lines
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data

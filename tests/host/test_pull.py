@@ -36,15 +36,15 @@ def test_pull_copies_the_history_and_changes_nothing(tmp_path):
     _played_device(root)
     files = {}
     for name in ("history.jnl", "settings.json"):
-        with open(os.path.join(root, name), "rb") as f:
-            files["/" + name] = f.read()
+        with open(os.path.join(root, "data", name), "rb") as f:
+            files["/data/" + name] = f.read()
     board = FakeBoard(files=files)
     lines = []
     out = str(tmp_path / "pulled")
     assert pull.pull(board, out, lines.append) == ["history.jnl", "settings.json"]
     assert not [op for op in board.ops if op[0] in ("write", "remove", "mkdir", "rmdir")]
     with open(os.path.join(out, "history.jnl"), "rb") as f:
-        assert f.read() == files["/history.jnl"]
+        assert f.read() == files["/data/history.jnl"]
     assert any("errors.log" in line and "not on the board" in line for line in lines)
 
 
@@ -52,7 +52,7 @@ def test_report_lists_games_and_ranks_players_by_wins(tmp_path):
     root = str(tmp_path / "flash")
     os.makedirs(root)
     _played_device(root)
-    history = os.path.join(root, "history.jnl")
+    history = os.path.join(root, "data", "history.jnl")
     with open(history, "a") as f:
         f.write('{"game": "contrast", "names": ["Ann", "Bob"], "scores": [9, 9], "winners": [],'
                 ' "outcome": "lose"}\n')

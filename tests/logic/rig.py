@@ -82,7 +82,11 @@ class Rig:
         from tablemate.app import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
         self.root = root
-        with open(root + "/settings.json", "w") as f:
+        try:
+            os.mkdir(root + "/data")
+        except OSError:
+            pass
+        with open(root + "/data/settings.json", "w") as f:
             f.write('{"names": [%s]}' % ", ".join('"%s"' % n for n in names))
         self.i2c = FakeI2C()
         self.pwm = FakePWM()
@@ -126,14 +130,14 @@ class Rig:
     def lines(self, name):
         """The lines of a file on the app's flash, [] when it does not exist."""
         try:
-            with open(self.root + "/" + name) as f:
+            with open(self.root + "/data/" + name) as f:
                 return f.read().split("\n")[:-1]
         except OSError:
             return []
 
     def exists(self, name):
         try:
-            os.stat(self.root + "/" + name)
+            os.stat(self.root + "/data/" + name)
             return True
         except OSError:
             return False

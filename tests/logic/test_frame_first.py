@@ -33,7 +33,7 @@ def _lines(path):
 
 
 def _watch(rig):
-    bus = WatchingI2C(rig.root + "/game.jnl")
+    bus = WatchingI2C(rig.root + "/data/game.jnl")
     rig.display.i2c = bus
     rig.display.invalidate()
     return bus
@@ -45,10 +45,10 @@ def test_a_pick_is_shown_before_it_is_written():
     rig.choose("Start")
     rig.advance(200)
     bus = _watch(rig)
-    before = _lines(rig.root + "/game.jnl")
+    before = _lines(rig.root + "/data/game.jnl")
     rig.press(K.OK)  # Ann picks
     assert bus.seen and bus.seen[0] == before, (before, bus.seen)  # the frame: no line yet
-    assert _lines(rig.root + "/game.jnl") == before + 1  # the same pass wrote it after
+    assert _lines(rig.root + "/data/game.jnl") == before + 1  # the same pass wrote it after
     assert rig.app.game.unsaved == 0
 
 
@@ -59,7 +59,7 @@ def test_an_undo_is_shown_before_it_is_written():
     rig.presses(K.RIGHT, K.OK)
     rig.press(K.BACK)
     bus = _watch(rig)
-    before = _lines(rig.root + "/game.jnl")
+    before = _lines(rig.root + "/data/game.jnl")
     rig.choose("Undo")
     assert bus.seen and bus.seen[-1] == before, (before, bus.seen)
-    assert _lines(rig.root + "/game.jnl") == before + 1
+    assert _lines(rig.root + "/data/game.jnl") == before + 1

@@ -119,7 +119,7 @@ def settings_and_history(root):
     for _ in range(9):  # on along the eight letters to the tick, which saves
         rig.press(K.OK)
     rig.press(K.BACK)  # leave settings: saved once
-    with open(root + "/settings.json") as f:
+    with open(root + "/data/settings.json") as f:
         saved = json.load(f)
     assert saved["brightness"] == 4 and saved["names"][0] == "Bnn"
     rig.choose("History")

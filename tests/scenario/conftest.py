@@ -21,9 +21,9 @@ SCORE_ROW_PITCH = 13
 
 @pytest.fixture
 def root(tmp_path):
-    """The device's flash filesystem."""
+    """The device's flash filesystem (with its /data folder, for files a test writes first)."""
     path = str(tmp_path / "flash")
-    os.makedirs(path)
+    os.makedirs(os.path.join(path, "data"))
     return path
 
 
@@ -151,7 +151,7 @@ def actions(dev):
 
 
 def history(root):
-    path = os.path.join(root, "history.jnl")
+    path = os.path.join(root, "data", "history.jnl")
     if not os.path.exists(path):
         return []
     with open(path) as f:

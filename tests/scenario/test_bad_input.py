@@ -23,13 +23,13 @@ def test_adjusting_after_the_game_is_over_is_refused_on_screen(make_device, root
     hold(dev, "RIGHT", 1000)  # +1, then +1 per repeat: past 5
     commit(dev)
     assert dev.shows("Ann wins!"), dump(dev)
-    before = read(os.path.join(root, "game.jnl"))
+    before = read(os.path.join(root, "data", "game.jnl"))
     dev.press("RIGHT")
     assert dev.shows("Game is over"), dump(dev)
     assert not dev.shows("+1")
     commit(dev)
     dev.press("DOWN")  # moving on would commit a pending change: there is none
-    assert read(os.path.join(root, "game.jnl")) == before
+    assert read(os.path.join(root, "data", "game.jnl")) == before
     dev.advance(3000)  # the refusal fades, the result stays
     assert not dev.shows("Game is over") and dev.shows("Ann wins!"), dump(dev)
 
@@ -37,11 +37,11 @@ def test_adjusting_after_the_game_is_over_is_refused_on_screen(make_device, root
 def test_undo_with_nothing_to_undo_is_refused_on_screen(make_device, root):
     dev = make_device()
     new_scorepad(dev, players=3)
-    before = read(os.path.join(root, "game.jnl"))
+    before = read(os.path.join(root, "data", "game.jnl"))
     dev.press("BACK")
     choose(dev, "Undo")
     assert dev.shows("Nothing to undo"), dump(dev)
-    assert read(os.path.join(root, "game.jnl")) == before
+    assert read(os.path.join(root, "data", "game.jnl")) == before
     assert dev.shows("Round 1") and row_score(dev, 0, 0), dump(dev)
     dev.advance(3000)
     assert not dev.shows("Nothing to undo"), dump(dev)
@@ -50,7 +50,7 @@ def test_undo_with_nothing_to_undo_is_refused_on_screen(make_device, root):
 # -- damaged files at boot ------------------------------------------------------------------
 def test_garbage_settings_file_gives_a_notice_and_defaults(make_device, root):
     garbage = b"\xff\xfe{\"names\": [\x00\x01garbage"
-    path = os.path.join(root, "settings.json")
+    path = os.path.join(root, "data", "settings.json")
     with open(path, "wb") as f:
         f.write(garbage)
     dev = make_device(settings=None)
@@ -70,7 +70,7 @@ def test_garbage_settings_file_gives_a_notice_and_defaults(make_device, root):
 
 
 def test_settings_with_a_bad_value_keep_the_good_ones(make_device, root):
-    path = os.path.join(root, "settings.json")
+    path = os.path.join(root, "data", "settings.json")
     good = dict(names=NAMES, brightness=5, dim_s=30, off_min=5, sound=True, layout="six")
     bad = dict(good, brightness=99)
     with open(path, "w") as f:
@@ -95,7 +95,7 @@ def saved_game(make_device):
     commit(dev)
     done = actions(dev)
     assert done == [["add", 0, 2], ["next"], ["add", 1, 1], ["next"], ["add", 2, -1]]
-    return os.path.join(dev.root, "game.jnl"), done
+    return os.path.join(dev.root, "data", "game.jnl"), done
 
 
 def test_torn_last_line_is_dropped_and_reported(make_device, root):
@@ -134,7 +134,7 @@ def test_damaged_middle_line_keeps_a_copy_and_resumes_the_good_part(make_device,
 
 
 def test_journal_without_a_header_is_kept_aside(make_device, root):
-    path = os.path.join(root, "game.jnl")
+    path = os.path.join(root, "data", "game.jnl")
     with open(path, "wb") as f:
         f.write(b"\x00\x00\x00")
     dev = make_device()
@@ -173,7 +173,7 @@ def test_all_keys_held_at_once(make_device, root, layout):
         dev.up(key)
     dev.advance(2000)
     assert not dev.shows("Error:"), dump(dev)
-    assert not os.path.exists(os.path.join(root, "errors.log"))
+    assert not os.path.exists(os.path.join(root, "data", "errors.log"))
     assert actions(dev)[:len(before)] == before, "nothing journaled is lost"
     # Still responsive: BACK leads back to the game, and OK passes the turn.
     for _ in range(4):

@@ -74,7 +74,7 @@ def test_a_failing_screen_shows_the_error_logs_it_and_keeps_the_game(make_device
     commit(dev)
     done = actions(dev)
     assert done == [["add", 0, 2], ["next"], ["add", 1, 1]]
-    with open(os.path.join(root, "game.jnl"), "rb") as f:
+    with open(os.path.join(root, "data", "game.jnl"), "rb") as f:
         journal_before = f.read()
 
     from tablemate.screens import scorepad
@@ -91,14 +91,14 @@ def test_a_failing_screen_shows_the_error_logs_it_and_keeps_the_game(make_device
     dev.press("DOWN")
     assert calls, "the patched method ran"
     assert dev.shows("Error: RuntimeError") and dev.shows("boom"), dump(dev)
-    with open(os.path.join(root, "errors.log")) as f:
+    with open(os.path.join(root, "data", "errors.log")) as f:
         log = f.read()
     assert "Traceback" in log and "RuntimeError: boom" in log and "in broken" in log
 
     dev.press("OK")
     assert not dev.shows("Error:"), dump(dev)
     assert menu_row(dev, "Continue Scorepad"), "back on the home menu" + dump(dev)
-    with open(os.path.join(root, "game.jnl"), "rb") as f:
+    with open(os.path.join(root, "data", "game.jnl"), "rb") as f:
         assert f.read() == journal_before, "the journal is intact"
 
     choose(dev, "Continue Scorepad")

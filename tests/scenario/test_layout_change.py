@@ -11,7 +11,7 @@ from conftest import choose, dump, goto, home_items, menu_row
 
 
 def _settings_file(root):
-    with open(os.path.join(root, "settings.json")) as f:
+    with open(os.path.join(root, "data", "settings.json")) as f:
         return json.load(f)
 
 

@@ -1,5 +1,8 @@
 """Resume after a killed process: a new Device on the same flash is a power cut and reboot."""
 
+import json
+import os
+
 from conftest import (actions, choose, commit, dump, highlighted, new_scorepad, row_score)
 
 
@@ -78,3 +81,24 @@ def test_a_new_game_asks_before_replacing_the_saved_one(make_device, root):
     assert actions(dev) == done
     dev.press("BACK")  # leave the setup menu
     assert dev.shows("Continue Scorepad") and dev.shows("Chess clock"), dump(dev)
+
+
+def test_files_kept_at_the_root_by_an_older_version_move_into_data(tmp_path):
+    # before 0.2 the settings, the game and the history lived at the root of the flash
+    from tablemate_host.device import Device
+    root = str(tmp_path / "flash")
+    os.makedirs(root)
+    with open(os.path.join(root, "settings.json"), "w") as f:
+        json.dump({"names": ["Zoe", "Yan", "Xi", "Wu", "V", "U", "T", "S"]}, f)
+    with open(os.path.join(root, "game.jnl"), "w") as f:
+        f.write('{"v": 1, "game": "scorepad", "opts": {"names": ["Zoe", "Yan"], "target": 0}}\n'
+                '["add", 0, 7]\n')
+    with open(os.path.join(root, "game.jnl.bad"), "w") as f:
+        f.write("kept aside\n")
+    dev = Device(root)
+    assert sorted(os.listdir(os.path.join(root, "data"))) == ["game.jnl", "game.jnl.bad",
+                                                            "settings.json"]
+    assert sorted(os.listdir(root)) == ["data"]
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("Zoe") and dev.app.game.state["scores"] == [7, 0], dump(dev)

@@ -87,7 +87,7 @@ def test_a_whole_game(make_device, root):
     dev.press("BACK")
     assert not dev.shows("Next round"), dump(dev)
     choose(dev, "Home")
-    assert not os.path.exists(os.path.join(root, "game.jnl"))
+    assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
     games = history(root)
     assert len(games) == 1
     assert games[0]["names"] == NAMES[:3] and games[0]["winners"] == [0]

@@ -27,7 +27,7 @@ def test_edit_a_name_and_brightness_then_play_with_it(make_device, root):
     assert menu_row(dev, "Player names"), dump(dev)
     assert not os.path.exists(os.path.join(root, "settings.json.tmp"))
     dev.press("BACK")  # leaving the menu saves once
-    with open(os.path.join(root, "settings.json")) as f:
+    with open(os.path.join(root, "data", "settings.json")) as f:
         saved = json.load(f)
     assert saved["names"][0] == "Bnn" and saved["brightness"] == 4
     new_scorepad(dev, players=3)
@@ -44,7 +44,7 @@ def test_settings_notice_comes_before_the_resume_question(make_device, root):
     new_scorepad(dev, players=3)
     dev.press("RIGHT")
     commit(dev)
-    with open(os.path.join(root, "settings.json"), "wb") as f:
+    with open(os.path.join(root, "data", "settings.json"), "wb") as f:
         f.write(b"\x00not json")
     dev = make_device(settings=None)
     assert dev.shows("unreadable") and not dev.shows("Resume game?"), dump(dev)
@@ -65,7 +65,7 @@ def test_a_won_game_cut_off_before_leaving_resumes_as_won(make_device, root):
     assert dev.shows("Ann wins!") and row_score(dev, 0, 5), dump(dev)
     dev.press("BACK")
     choose(dev, "Home")
-    assert not os.path.exists(os.path.join(root, "game.jnl"))
+    assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
 
 
 def test_everything_keeps_working_across_the_tick_wrap(make_device, root):

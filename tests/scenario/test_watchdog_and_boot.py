@@ -57,7 +57,7 @@ def test_a_hung_screen_resets_the_board_and_the_game_resumes_from_its_journal(ma
     assert actions(dev) == journaled, "nothing journaled was lost, nothing added"
 
     from tablemate.store.game import Game
-    replayed, problem = Game.resume(None, os.path.join(root, "game.jnl"))
+    replayed, problem = Game.resume(None, os.path.join(root, "data", "game.jnl"))
     assert problem is None
     assert dev.app.top().game.state == replayed.state
 

@@ -95,7 +95,8 @@ def make_journal(path, game, players, actions, seed=7):
 
 
 def write_settings(folder):
-    with open(os.path.join(folder, "settings.json"), "w") as f:
+    os.makedirs(os.path.join(folder, "data"), exist_ok=True)
+    with open(os.path.join(folder, "data", "settings.json"), "w") as f:
         json.dump({"names": NAMES}, f)
 
 
@@ -124,7 +125,7 @@ def run(rig, name, work):
     build_app(rig, kind, app)
     write_settings(app)
     if data:
-        make_journal(os.path.join(app, "game.jnl"), *data)
+        make_journal(os.path.join(app, "data", "game.jnl"), *data)
     with open(os.path.join(HERE, script_name)) as f:
         steps = expand(json.load(f))
     figures = [s.pop("figure", None) for s in steps]

@@ -27,7 +27,7 @@ CONTRASTS = (0, 64, 128, 192, 255)
 PATTERNS = ("fill", "checker", "checker2")  # then one step per contrast
 SCALE = ((523, 150), (587, 150), (659, 150), (698, 150), (784, 150), (880, 150), (988, 150),
          (1047, 300))
-VERSION_FILE = "tablemate/version.json"
+VERSION_FILE = "version.json"  # in /data, where ``tablemate flash`` writes it
 
 
 def show(app):
