@@ -33,9 +33,11 @@ import tempfile
 from tablemate_host.manifest import FIRMWARE, ROOT, firmware_files, firmware_version
 
 MIN_VERSION = (1, 22)
-MANIFEST = "data/MANIFEST"
-VERSION_FILE = "data/version.json"
-# Where versions before 0.2 kept them: read once, then removed (the code's folder stays lean).
+# In the folder of the modules a game loads, not in /tablemate itself: every name in a folder
+# slows down each import from it at boot (littlefs reads the folder's log for each lookup).
+MANIFEST = "tablemate/store/MANIFEST"
+VERSION_FILE = "tablemate/store/version.json"
+# Where versions before 0.2 kept them: read once, then removed.
 LEGACY = ("tablemate/MANIFEST", "tablemate/version.json")
 KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and the history
 RASPBERRY_PI_VID = 0x2E8A
@@ -405,7 +407,7 @@ def is_user_data(rel):
     """The device's own files (``/data`` but the two files flash writes there, and the names
     older versions kept at the root): a flash never removes them."""
     if rel.startswith("data/"):
-        return rel not in (MANIFEST, VERSION_FILE)
+        return True
     name = rel.rsplit("/", 1)[-1]
     return name in _USER_NAMES or name.endswith(_USER_SUFFIXES) or ".bad" in name
 
@@ -519,7 +521,7 @@ def make_plan(board, info, files):
             gone.add(twin)
     for rel in LEGACY:
         if rel in existing:
-            plan.deletes.append((rel, "now in /data"))
+            plan.deletes.append((rel, "now in tablemate/store"))
             gone.add(rel)
     emptied = set()
     for rel in gone:

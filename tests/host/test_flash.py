@@ -662,7 +662,7 @@ def test_serial_adapter_keeps_a_running_watchdog_fed(tmp_path):
 
 
 def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():
-    # versions before 0.2 kept the manifest and the version file in /tablemate
+    # versions before 0.2 kept the manifest and the version file in /tablemate itself
     files = dict(USER_FILES)
     files["/tablemate/MANIFEST"] = flash.manifest_bytes(["tablemate/old.mpy", "main.py"])
     files["/tablemate/version.json"] = b'{"version": "0.1.0"}\n'
@@ -672,6 +672,6 @@ def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():
     _run(board, lines)
     assert "/tablemate/MANIFEST" not in board.files and "/tablemate/version.json" not in board.files
     assert "/tablemate/old.mpy" not in board.files  # the legacy manifest was read
-    assert "removed tablemate/MANIFEST (now in /data)" in lines
+    assert "removed tablemate/MANIFEST (now in tablemate/store)" in lines
     for path, data in USER_FILES.items():
         assert board.files[path] == data

@@ -143,7 +143,8 @@ def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
     assert menu_row(dev, "Board"), dump(dev)
 
     os.makedirs(os.path.join(root, "tablemate"))
-    with open(os.path.join(root, "data", "version.json"), "w") as f:
+    os.makedirs(os.path.join(root, "tablemate", "store"), exist_ok=True)
+    with open(os.path.join(root, "tablemate", "store", "version.json"), "w") as f:
         json.dump({"version": tablemate.VERSION, "git": "abc1234", "mpy": "6.3"}, f)
     dev.press("OK")
     assert dev.shows("Flashed abc1234"), dump(dev)

@@ -27,7 +27,7 @@ CONTRASTS = (0, 64, 128, 192, 255)
 PATTERNS = ("fill", "checker", "checker2")  # then one step per contrast
 SCALE = ((523, 150), (587, 150), (659, 150), (698, 150), (784, 150), (880, 150), (988, 150),
          (1047, 300))
-VERSION_FILE = "version.json"  # in /data, where ``tablemate flash`` writes it
+VERSION_FILE = "/tablemate/store/version.json"  # where ``tablemate flash`` writes it
 
 
 def show(app):
@@ -241,7 +241,7 @@ def _volts(volts):
 def _flashed(app):
     """What ``tablemate flash`` wrote in its version file, in one line."""
     try:
-        with open(app.path(VERSION_FILE)) as f:
+        with open(app.root + VERSION_FILE) as f:
             stamp = json.loads(f.read())
     except (OSError, ValueError):
         return "No version.json"
