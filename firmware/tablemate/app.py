@@ -76,6 +76,7 @@ class App:
         self.apply_settings()
         self.push(screens.Home(self, look=False))
         self.after_frame(self._ask_at_boot)
+        self.after_frame(lambda: _data_folder(self.root, True))
 
     def _ask_at_boot(self):
         from tablemate import screens
@@ -267,18 +268,25 @@ _DATA_FILES = ("settings.json", "game.jnl", "history.jnl", "history.old", "error
                "errors.old")
 
 
-def _data_folder(root):
-    """Make ``/data`` if it is missing, and move in the files versions before it kept at the root
-    (one listing of the root per boot: a few names)."""
+def _data_folder(root, now=False):
+    """Make ``/data`` if it is missing (only ``now``, or to move in the files versions before it
+    kept at the root); one listing of the root per boot, a few names.
+
+    A first boot makes the folder after its first frame (``App.start``): a folder is a flash
+    write, 50 ms on a Pico when it meets an erase.
+    """
     try:
         names = os.listdir(root or "/")
-        if "data" not in names:
-            os.mkdir(root + "/data")
+        moving = []
         for name in names:
             for data in _DATA_FILES:  # the file, or a copy of it (.bad, .bad1, .tmp)
                 if name == data or name.startswith(data + "."):
-                    os.rename(root + "/" + name, root + "/data/" + name)
+                    moving.append(name)
                     break
+        if "data" not in names and (now or moving):
+            os.mkdir(root + "/data")
+        for name in moving:
+            os.rename(root + "/" + name, root + "/data/" + name)
     except OSError:
         pass  # a full or read-only flash: the settings load as defaults, nothing is saved
 
