@@ -1,6 +1,6 @@
 """What the firmware consists of: its files and its version, as the flash tool and mip see them.
 
-Standard library only, so ``tools/gen_package_json.py`` runs with any Python 3.
+Standard library only: it reads the firmware folder and never imports the firmware.
 """
 
 import ast

@@ -1,12 +1,13 @@
-"""package.json (for ``mpremote mip install``) lists every firmware file and is current.
+"""package.json (for ``mpremote mip install``) and the bytecode it installs are current.
 
 The last test runs mpremote's own mip installer on package.json, against an in-memory board, to
-show that ``--target /`` puts the firmware where ``tablemate flash`` does.
+show that ``--target /`` puts the firmware where ``tablemate flash`` does, compiled as it does.
 """
 
 import json
 import os
 import runpy
+import shutil
 import subprocess
 import sys
 
@@ -17,7 +18,6 @@ from test_flash import FakeBoard
 ROOT = flash.ROOT
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
 GEN = os.path.join(ROOT, "tools", "gen_package_json.py")
-FIX = "package.json is stale: run `python tools/gen_package_json.py`"
 
 
 def _package():
@@ -25,31 +25,44 @@ def _package():
         return json.load(f)
 
 
-def test_package_json_is_current():
+def test_package_and_bytecode_are_current():
     gen = runpy.run_path(GEN)
-    with open(PACKAGE_JSON) as f:
-        assert f.read() == gen["render"](), FIX
+    assert gen["stale"](gen["build"]()) == [], "run `python tools/gen_package_json.py`"
 
 
 def test_check_flag_exits_1_when_stale(tmp_path):
     proc = subprocess.run([sys.executable, GEN, "--check"], stderr=subprocess.PIPE)
     assert proc.returncode == 0, proc.stderr.decode()
     gen = runpy.run_path(GEN)
-    stale = str(tmp_path / "package.json")
-    with open(stale, "w") as f:
-        f.write(gen["render"]().replace('    ["main.py", "firmware/main.py"]\n', ""))
-    assert gen["main"](["--check"], output=stale) == 1
-    assert gen["main"]([], output=stale) == 0  # regenerates it
-    assert gen["main"](["--check"], output=stale) == 0
+    out, mip = str(tmp_path / "package.json"), str(tmp_path / "mip")
+    shutil.copy(PACKAGE_JSON, out)
+    shutil.copytree(os.path.join(ROOT, "tools", "mip"), mip)
+    assert gen["main"](["--check"], output=out, mip=mip) == 0
+    with open(os.path.join(mip, "tablemate", "app.mpy"), "ab") as f:
+        f.write(b"\x00")  # a module compiled from another source
+    with open(os.path.join(mip, "tablemate", "gone.mpy"), "wb") as f:
+        f.write(b"M")  # a module the firmware no longer has
+    gen = runpy.run_path(GEN)
+    assert gen["stale"](gen["build"](), out, mip) == ["tools/mip/tablemate/app.mpy",
+                                                      "tools/mip/tablemate/gone.mpy is left over"]
+    assert gen["main"](["--check"], output=out, mip=mip) == 1
+    assert gen["main"]([], output=out, mip=mip) == 0  # regenerates them
+    assert gen["main"](["--check"], output=out, mip=mip) == 0
 
 
-def test_every_firmware_file_is_listed_and_every_listed_file_exists():
+def test_every_firmware_module_is_listed_compiled_and_main_as_source():
     pkg = _package()
-    listed = [dev for dev, _ in pkg["urls"]]
-    assert sorted(listed) == sorted(flash.firmware_files())
-    assert len(set(listed)) == len(listed)
-    for dev, src in pkg["urls"]:
-        assert src == "firmware/" + dev, "relative repo path, resolved by mip against the repo"
+    listed = dict(pkg["urls"])
+    expected = [rel if rel == "main.py" else rel[:-3] + ".mpy" for rel in flash.firmware_files()]
+    assert sorted(listed) == sorted(expected)
+    assert len(listed) == len(pkg["urls"])
+    assert listed["main.py"] == "firmware/main.py"
+    for dev, src in listed.items():
+        if dev != "main.py":
+            assert src == "tools/mip/" + dev, "relative repo path, resolved by mip against the repo"
+            with open(os.path.join(ROOT, src), "rb") as f:
+                major, _, arch = flash.mpy_header(f.read())
+            assert (major, arch) == (6, 0), "bytecode only, for every .mpy v6 MicroPython"
         assert os.path.isfile(os.path.join(ROOT, src)), src
     assert pkg["version"] == flash.firmware_version()
     assert pkg["deps"] == []
@@ -58,11 +71,12 @@ def test_every_firmware_file_is_listed_and_every_listed_file_exists():
 
 def test_mpremote_mip_installs_it_at_the_root(tmp_path):
     from mpremote import mip
-    board = FakeBoard(files={"/settings.json": b"{}"})
+    board = FakeBoard(files={"/data/settings.json": b"{}"})
     # `mpremote mip install --target / github:OWNER/REPO` does the same with the repo's URL
     # as the base; a local package.json resolves the relative paths against its folder.
     mip._install_package(board, PACKAGE_JSON, mip._PACKAGE_INDEX, "/", None, False)
-    for rel in flash.firmware_files():
-        with open(os.path.join(flash.FIRMWARE, rel), "rb") as f:
-            assert board.files["/" + rel] == f.read(), rel
-    assert board.files["/settings.json"] == b"{}"
+    for dev, src in _package()["urls"]:
+        with open(os.path.join(ROOT, src), "rb") as f:
+            assert board.files["/" + dev] == f.read(), dev
+    assert not any(p.endswith(".py") and p != "/main.py" for p in board.files)
+    assert board.files["/data/settings.json"] == b"{}"
