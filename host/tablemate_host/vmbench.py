@@ -1,0 +1,230 @@
+"""The deterministic figures, measured in the real MicroPython VM: heap and I2C bytes.
+
+``tests/test_budgets.py`` asserts them against ``docs/performance.md`` and ``tools/bench.py``
+prints them. They come from the WASM build of MicroPython 1.27 (``mpvm``): a 32-bit VM with the
+same object sizes as a Pico, so heap figures are close to the device's, but it is not a Pico
+(the device's own figures come from ``tools/pico``).
+
+How the heap is read: the VM defers ``gc.collect()`` to the end of a VM call (it cannot scan the
+WebAssembly stack), so each reading sits in a call of its own after a call that collected. The
+app runs on honest fakes (a bus that counts bytes, buttons fed through the real key machine).
+"""
+
+import json
+import os
+import shutil
+import tempfile
+
+from tablemate_host import mpvm
+from tablemate_host.fakes import FIRMWARE
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+HARNESS = """
+import gc, json, os, sys
+if %(mpy)r:
+    sys.path.insert(0, %(mpy)r)
+
+class FakeI2C:
+    # Counts what the driver sends, as the virtual SSD1306 counts it (no address byte).
+    def __init__(self):
+        self.nbytes = 0
+    def writeto(self, addr, buf, stop=True):
+        self.nbytes += len(buf)
+        return 1
+    def writevto(self, addr, vec, stop=True):
+        for b in vec:
+            self.nbytes += len(b)
+        return 1
+
+class FakeButtons:
+    # The six-button input: the real key machine, fed the bits a step sets.
+    woken = False
+    def __init__(self):
+        self.bits = 0
+        self.keys = None
+    def poll(self, now, emit):
+        self.keys.update(self.bits, now, emit)
+    def close(self):
+        pass
+
+LINE = {"UP": 0, "DOWN": 1, "LEFT": 2, "RIGHT": 3, "OK": 4, "BACK": 5}
+NOW = [1000]
+BUTTONS = FakeButtons()
+BUS = FakeI2C()
+
+def input_for(layout):
+    from tablemate.keys import Keys
+    BUTTONS.keys = Keys(layout)
+    return BUTTONS
+
+def advance(ms):
+    for _ in range(max(1, ms // 10)):
+        NOW[0] += 10
+        APP.tick(NOW[0])
+
+def press(key, times=1):
+    for _ in range(times):
+        BUTTONS.bits = 1 << LINE[key]
+        advance(60)
+        BUTTONS.bits = 0
+        advance(60)
+
+gc.collect()
+"""
+
+BOOT = """
+from tablemate.app import App
+from tablemate.hw.ssd1306 import SSD1306
+DISPLAY = SSD1306(BUS, addr=0x3C)
+APP = App(DISPLAY, input_for, "/flash", None)
+APP.start(NOW[0])
+advance(300)
+gc.collect()
+"""
+
+READ = "HEAP.append(gc.mem_alloc())"
+
+
+def _flash(folder, settings=True):
+    """A fresh flash folder for the VM (its /data with the settings)."""
+    data = os.path.join(folder, "data")
+    os.makedirs(data)
+    if settings:
+        with open(os.path.join(data, "settings.json"), "w") as f:
+            json.dump({"names": NAMES}, f)
+    return data
+
+
+def compile_mpy(out):
+    """The firmware as ``tablemate flash`` would install it on a bytecode-only board."""
+    from tablemate_host import flash
+    info = flash.BoardInfo((1, 27, 0), 6 | (3 << 8), "vm", (4096, 4096, 0, 0, 0))
+    for rel, data in flash.build(info):
+        path = os.path.join(out, rel)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            f.write(data)
+    return out
+
+
+def _run(chunks, flash_dir, mpy_dir):
+    files = {"/flash": flash_dir}
+    if mpy_dir:
+        files["/mpy"] = mpy_dir
+    setup = HARNESS % {"mpy": "/mpy" if mpy_dir else ""}
+    code = ["import gc\ngc.collect()", "HEAP = [gc.mem_alloc()]", setup, READ] + chunks
+    code.append("print('RESULT ' + json.dumps({'heap': HEAP, 'out': OUT}))")
+    out = mpvm.run(code, files=files, timeout=300)
+    for line in out.splitlines():
+        if line.startswith("RESULT "):
+            return json.loads(line[7:])
+    raise RuntimeError("the VM printed no result:\n" + out)
+
+
+def heap_after_boot(mpy_dir=None):
+    """(empty VM, baseline with the harness, after boot to the home menu) heap in use, bytes."""
+    tmp = tempfile.mkdtemp(prefix="tablemate-vm-")
+    try:
+        flash_dir = os.path.join(tmp, "flash")
+        _flash(flash_dir)
+        r = _run(["OUT = {}\n" + BOOT, READ], flash_dir, mpy_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return r["heap"]
+
+
+def _journal(path, game, players, actions, seed=7):
+    """A journal played through the firmware's own Game (undos included), as the device writes."""
+    from tablemate.store.game import Game, rules_for
+    rules = rules_for(game)
+    names = NAMES[:players]
+    opts = ({"names": names, "target": 0, "timer": 0} if game == "scorepad"
+            else {"names": names, "coop": players == 2, "expert": False})
+    g = Game.new(rules, path, opts)
+    state = [seed]
+
+    def rnd(n):
+        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
+        return state[0] % n
+    done = 0
+    while actions == 0 or done < actions:
+        if game == "scorepad":
+            if done and rnd(12) == 0 and g.count:
+                g.undo()
+            elif rnd(2):
+                g.do(["add", rnd(players), 1 + rnd(30)])
+            else:
+                g.do(["next"])
+        else:
+            if rules.deck(g.state) <= players and not rules.picks(g.state):
+                break  # the last rounds are played in the VM
+            g.do(["pick", len(rules.picks(g.state)), rules.SYMBOLS[rnd(4)]])
+        g.save()
+        done += 1
+    return done
+
+
+# The largest game of each mode: the most players, a long game resumed, then played on.
+LARGEST = {
+    "scorepad": (8, 5000, """
+press("OK")  # Resume game?
+advance(300)
+press("RIGHT", 5)
+press("OK")
+press("DOWN")
+press("RIGHT", 3)
+advance(2000)
+"""),
+    "contrast": (6, 0, """
+press("OK")  # Resume game?
+advance(300)
+while APP.top().game.rules.result(APP.top().game.state) is None:
+    press("OK")  # picks, and the results
+press("OK")  # the ranking, the game still open
+advance(300)
+"""),
+}
+
+
+def heap_in_largest_game(mode, mpy_dir=None):
+    """(empty VM, baseline, after boot, during the game) heap in use, bytes, and what it played."""
+    players, actions, play = LARGEST[mode]
+    tmp = tempfile.mkdtemp(prefix="tablemate-vm-")
+    try:
+        flash_dir = os.path.join(tmp, "flash")
+        data = _flash(flash_dir)
+        done = _journal(os.path.join(data, "game.jnl"), mode, players, actions)
+        chunks = ["OUT = {}\n" + BOOT, READ, play + "\ngc.collect()", READ,
+                  "OUT['screen'] = type(APP.top()).__name__\nOUT['count'] = APP.top().game.count"]
+        r = _run(chunks, flash_dir, mpy_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    r["out"]["journaled"] = done
+    r["out"]["players"] = players
+    return r["heap"], r["out"]
+
+
+def i2c_one_number(mpy_dir=None):
+    """Bytes on the bus for a scorepad +1 press and for its commit, 4 players, in the VM."""
+    tmp = tempfile.mkdtemp(prefix="tablemate-vm-")
+    try:
+        flash_dir = os.path.join(tmp, "flash")
+        _flash(flash_dir)
+        chunks = ["OUT = {}\n" + BOOT + """
+press("OK")  # Scorepad
+press("RIGHT", 2)  # four players
+press("DOWN", 3)
+press("OK")  # Start
+advance(300)
+BUS.nbytes = 0
+press("RIGHT")
+OUT["press"] = BUS.nbytes
+BUS.nbytes = 0
+advance(2000)
+OUT["commit"] = BUS.nbytes
+"""]
+        r = _run(chunks, flash_dir, mpy_dir)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return r["out"]
