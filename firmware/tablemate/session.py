@@ -24,8 +24,9 @@ FLAG = 2  # params None: on or off
 
 # Each mode: name (the rules and screens module), label (menu), players (min, max, default),
 # options (see above), note (a word after the player count, by count), fixed(players) (options
-# that follow from the player count), outcomes (history words for a game nobody won, by the
-# summary's "outcome"; a game with winners lists them, any other is "unfinished").
+# that follow from the player count), outcomes (how a finished game reads in the history, by its
+# summary's "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a
+# word for it, a game lists its winners, "(tie)" after several, or reads "unfinished").
 MODES = (
     {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2),
      "options": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
@@ -33,7 +34,7 @@ MODES = (
     {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
      "options": (("expert", "Expert", FLAG, False, None),),
      "fixed": lambda n: {"coop": n == 2},
-     "outcomes": {"lose": "lost", "draw": "draw"}},
+     "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
 )
 
 
@@ -49,6 +50,22 @@ def label(name):
     """The menu label of mode ``name`` (the name itself for a mode this build lacks)."""
     m = mode(name)
     return m["label"] if m else name
+
+
+def result(record):
+    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a mode's word for its
+    outcome ("co-op lost"), or "unfinished". ``record`` is a history line, already checked."""
+    words = (mode(record.get("game")) or {}).get("outcomes", {})
+    outcome = str(record.get("outcome"))
+    if record.get("coop") and "coop:" + outcome in words:
+        return words["coop:" + outcome]
+    if outcome in words:
+        return words[outcome]
+    names = record.get("names", [])
+    won = [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
+    if not won:
+        return "unfinished"
+    return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 
 def screen_module(name):

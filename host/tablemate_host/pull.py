@@ -11,6 +11,7 @@ once, oldest first, and a table of wins.
 import os
 import sys
 
+from tablemate import session
 from tablemate.store import history
 from tablemate_host import flash
 
@@ -72,11 +73,9 @@ def report(games, out=print):
         names = g["names"]
         scores = g.get("scores", [])
         winners = [names[i] for i in g.get("winners", []) if i < len(names)]
-        if winners:
-            result = "won by " + ", ".join(winners)
-        else:
-            result = {"lose": "lost (co-op)", "draw": "drawn (co-op)"}.get(g.get("outcome"),
-                                                                         "unfinished")
+        result = session.result(g)  # the registry says how a mode's outcomes read
+        if winners and result.startswith(winners[0]):
+            result = "won by " + result
         table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
                                                                                 len(scores))))
         out("%3d  %-9s %-24s %s" % (n, g.get("game", "?"), result, table))

@@ -63,7 +63,7 @@ def test_report_lists_games_and_ranks_players_by_wins(tmp_path):
     assert len(games) == 3
     assert "won by Bob" in games[0] and "Bob 5" in games[0]
     assert "unfinished" in games[1]
-    assert "lost (co-op)" in games[2]
+    assert "co-op lost" in games[2]
     table = lines[lines.index("") + 2:]
     assert table[0].split() == ["Bob", "3", "1"]
     assert json.loads(open(history).readline())["winners"] == [1]

@@ -272,7 +272,8 @@ def test_coop_win_lose_draw():
     s = _coop_game(lambda r: r % 2 == 0)
     assert c.piles(s) == [22, 22] and c.outcome(s) == "draw" and c.result(s) == []
     assert c.summary(s) == {"game": "contrast", "names": ["P1", "P2"], "scores": [22, 22],
-                            "winners": [], "rounds": 44, "outcome": "draw", "piles": [22, 22]}
+                            "winners": [], "rounds": 44, "outcome": "draw", "coop": True,
+                            "piles": [22, 22]}
 
 
 # --- helpers for the screen -----------------------------------------------------------------

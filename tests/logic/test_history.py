@@ -149,7 +149,7 @@ def test_the_screen_shows_the_games_of_a_damaged_history():
     rig = Rig(root)
     rig.choose("History")
     menu = rig.app.top()
-    assert rig.top() == "Menu" and menu.items == ["scorepad: Cy", "scorepad: Bob"]
+    assert rig.top() == "Menu" and menu.items == ["Scorepad: Cy", "Scorepad: Bob"]
     rig.press(K.OK)
     assert rig.top() == "Notice" and " ".join(rig.app.top().lines) == page.details(summary(2))
     assert not rig.exists("errors.log")

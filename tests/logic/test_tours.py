@@ -28,13 +28,23 @@ def test_error_net_walk():
     tours.error_net(scratch_dir("tour_error"))
 
 
-def test_history_headlines_tell_a_lost_coop_game_from_an_unfinished_one():
+def test_history_headlines_say_how_each_game_ended():
     from tablemate.screens import history
+    pair = {"game": "contrast", "names": ["Ann", "Bob"]}
+
+    def line(**fields):
+        rec = dict(pair)
+        rec.update(fields)
+        return history.headline(rec)
     assert history.headline({"game": "scorepad", "names": ["Ann", "Bob"], "winners": [1]}) \
-        == "scorepad: Bob"
-    assert history.headline({"game": "contrast", "names": ["Ann", "Bob"], "winners": [],
-                             "outcome": "lose"}) == "contrast: lost"
-    assert history.headline({"game": "contrast", "names": ["Ann", "Bob"], "winners": [],
-                             "outcome": "draw"}) == "contrast: draw"
+        == "Scorepad: Bob"
+    assert history.headline({"game": "scorepad", "names": ["Ann", "Bob", "Cy"],
+                             "winners": [0, 2]}) == "Scorepad: Ann, Cy (tie)"
+    assert line(winners=[0, 1], outcome="win", coop=True) == "Contrast: co-op won"
+    assert line(winners=[1], outcome="win") == "Contrast: Bob"
+    assert line(winners=[], outcome="lose", coop=True) == "Contrast: co-op lost"
+    assert line(winners=[], outcome="lose") == "Contrast: co-op lost"  # filed before "coop"
+    assert line(winners=[], outcome="draw", coop=True) == "Contrast: co-op drawn"
     assert history.headline({"game": "scorepad", "names": ["Ann"], "winners": []}) \
-        == "scorepad: unfinished"
+        == "Scorepad: unfinished"
+    assert history.headline({"game": "dice", "names": ["Ann"], "winners": [0]}) == "dice: Ann"

@@ -96,7 +96,7 @@ def test_a_whole_game(make_device, root):
 
     # History shows it.
     choose(dev, "History")
-    assert dev.shows("scorepad: Ann"), dump(dev)
+    assert dev.shows("Scorepad: Ann"), dump(dev)
 
 
 def test_new_game_with_the_same_players(make_device, root):

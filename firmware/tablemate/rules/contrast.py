@@ -263,5 +263,6 @@ def summary(state):
            "winners": list(state["winners"]), "rounds": state["rounds"],
            "outcome": state["outcome"]}
     if state["coop"]:
+        rec["coop"] = True
         rec["piles"] = list(state["piles"])
     return rec

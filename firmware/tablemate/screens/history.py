@@ -5,9 +5,10 @@ only the newest few are read, backwards a chunk at a time, so a long history cos
 flash. Lines that are not a readable game are skipped, so a damaged file still shows the rest.
 """
 
+from tablemate import session
 from tablemate.store.history import recent
-from tablemate.ui.dialogs import Notice
 from tablemate.ui import Menu
+from tablemate.ui.dialogs import Notice
 
 _KEEP = 12
 
@@ -21,18 +22,9 @@ def show(app):
                   lambda i: app.push(Notice(app, details(games[i])))))
 
 
-_OUTCOMES = {"lose": "lost", "draw": "draw"}  # co-op games lost or drawn have no winners
-
-
 def headline(g):
-    """'scorepad: Ann', 'contrast: lost' (co-op), or 'unfinished' for a game left early."""
-    names = g.get("names", [])
-    won = g.get("winners", [])
-    if won:
-        who = ", ".join(names[i] for i in won if i < len(names))
-    else:
-        who = _OUTCOMES.get(g.get("outcome"), "unfinished")
-    return "%s: %s" % (g.get("game", "?"), who)
+    """'Scorepad: Ann', 'Contrast: co-op lost', 'Scorepad: unfinished' (a game left early)."""
+    return "%s: %s" % (session.label(g.get("game", "?")), session.result(g))
 
 
 def details(g):
