@@ -2,22 +2,31 @@
 
 Heap in use after boot to the home menu, and during the largest game of every mode (the most
 players, a long game resumed, then played on), with the modules as ``tablemate flash`` and
-``mpremote mip`` install them (``.mpy``); and the bytes a press that changes one number sends to
-the display. Times are never asserted: they are device figures (tools/pico).
+``mpremote mip`` install them (``.mpy``) and as ``tablemate flash --source`` copies them
+(``.py``, docstrings emptied as the Pico's compiler drops them: see ``vmbench``); and the bytes a
+press that changes one number sends to the display. Times are never asserted: they are device
+figures (tools/pico).
 """
+
+import ast
 
 import pytest
 
+from tablemate import session
 from tablemate_host import budgets, mpvm, vmbench
 
 KB = 1024
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
+@pytest.fixture(scope="module", params=["mpy", "py"])
+def modules(request, tmp_path_factory):
+    """(kind, folder): the firmware compiled, or as source."""
     if not mpvm.node_available():
         pytest.fail("the MicroPython VM is missing: " + mpvm.INSTALL_HINT, pytrace=False)
-    return vmbench.compile_mpy(str(tmp_path_factory.mktemp("mpy")))
+    out = str(tmp_path_factory.mktemp(request.param))
+    if request.param == "mpy":
+        return "mpy", vmbench.compile_mpy(out)
+    return "py", vmbench.source_as_on_pico(out)
 
 
 def test_the_budgets_are_in_the_document():
@@ -27,27 +36,47 @@ def test_the_budgets_are_in_the_document():
     assert found["heap-boot"][1:] == ("<=", 40 * KB)
 
 
-def test_heap_after_boot(mpy):
-    empty, base, boot = vmbench.heap_after_boot(mpy)
+def test_every_mode_has_a_largest_game():
+    assert sorted(vmbench.LARGEST) == sorted(m["name"] for m in session.MODES)
+
+
+def test_heap_after_boot(modules):
+    kind, folder = modules
+    empty, base, boot = vmbench.heap_after_boot(folder)
     used = boot - empty
-    print("\nheap after boot to home (.mpy): %.1f KB in use (%.1f KB of it the test's harness)"
-          % (used / KB, (base - empty) / KB))
+    print("\nheap after boot to home (.%s): %.1f KB in use (%.1f KB of it the test's harness)"
+          % (kind, used / KB, (base - empty) / KB))
     assert used <= budgets.limit("heap-boot"), "%.1f KB" % (used / KB)
 
 
 @pytest.mark.parametrize("mode", sorted(vmbench.LARGEST))
-def test_heap_during_the_largest_game(mpy, mode):
-    heap, out = vmbench.heap_in_largest_game(mode, mpy)
+def test_heap_during_the_largest_game(modules, mode):
+    kind, folder = modules
+    heap, out = vmbench.heap_in_largest_game(mode, folder)
     used = heap[-1] - heap[0]
-    print("\n%s, %d players, %d actions resumed then played on (%d effective), on %s: "
+    print("\n%s, %d players, %d actions resumed then played on (%d effective), on %s, .%s: "
           "%.1f KB in use" % (mode, out["players"], out["journaled"], out["count"], out["screen"],
-                              used / KB))
+                              kind, used / KB))
     assert out["screen"] != "ErrorScreen" and out["count"] >= out["journaled"] // 2
     assert used <= budgets.limit("heap-game"), "%.1f KB" % (used / KB)
 
 
-def test_a_press_that_changes_one_number(mpy):
-    out = vmbench.i2c_one_number(mpy)
-    print("\nscorepad +1: %d bytes; its commit: %d bytes" % (out["press"], out["commit"]))
+def test_a_press_that_changes_one_number(modules):
+    kind, folder = modules
+    out = vmbench.i2c_one_number(folder)
+    print("\nscorepad +1 (.%s): %d bytes; its commit: %d bytes" % (kind, out["press"], out["commit"]))
     assert 0 < out["press"] <= budgets.limit("bytes-number")
     assert 0 < out["commit"] <= budgets.limit("bytes-number")
+
+
+def test_emptied_docstrings_keep_the_code_and_its_line_numbers():
+    source = ('"""Module."""\nX = "kept"\n\n\nclass A:\n    """Two\n    lines \u2014 wide."""\n'
+              '    def f(self):\n        """One."""; return "%d" % 1\n\n\ndef g():\n'
+              '    y = 2\n    "not a docstring: a statement both VMs drop"\n    return y\n')
+    out = vmbench.without_docstrings(source)
+    assert out.count("\n") == source.count("\n")
+    assert out.startswith('""""""\nX = "kept"\n') and '"""\n"""' in out
+    assert '"""""" ; return "%d" % 1' in out.replace(";", " ;")
+    strip = ast.dump(ast.parse(out))
+    assert "Module." not in strip and "wide" not in strip and "One." not in strip
+    assert "kept" in strip and "not a docstring" in strip

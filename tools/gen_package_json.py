@@ -29,35 +29,49 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 from tablemate_host import flash  # noqa: E402
 from tablemate_host.manifest import FIRMWARE, firmware_version  # noqa: E402
 
+from tablemate import session  # noqa: E402  (the registry of game modes)
+
 OUTPUT = os.path.join(ROOT, "package.json")
 MIP = os.path.join(ROOT, "tools", "mip")  # the compiled modules package.json points to
 MIP_REL = "tools/mip/"
 
-DESCRIPTION = ("Tablemate firmware for the Raspberry Pi Pico: compiled modules (.mpy bytecode, for "
-               "MicroPython 1.22 or newer) and main.py. Install it at the root of the board: "
-               "mpremote mip install --target / github:OWNER/REPO (without --target / mip puts "
-               "everything in /lib, where main.py does not start). `tablemate flash` from a clone "
-               "does the same and checks the board's MicroPython first.")
+DESCRIPTION = ("Tablemate firmware for the Raspberry Pi Pico, game modes: %s. Compiled modules (.mpy "
+               "bytecode, for MicroPython 1.22 or newer) and main.py. Install it at the root of the "
+               "board: mpremote mip install --target / github:OWNER/REPO (without --target / mip "
+               "puts everything in /lib, where main.py does not start). `tablemate flash` from a "
+               "clone does the same and checks the board's MicroPython first.")
 
 # What a board that loads bytecode-only .mpy version 6 reports (the version is the compiler's).
 _ANY_V6 = flash.BoardInfo((1, 27, 0), 6 | (3 << 8), "any board", (4096, 4096, 0, 0, 0))
 
 
-def build(firmware=FIRMWARE):
-    """``[(device path, data), ...]``: the compiled modules, and main.py as source."""
-    return flash.build(_ANY_V6, firmware)
+def build(firmware=FIRMWARE, modes=session.MODES):
+    """``[(device path, data), ...]``: the compiled modules, and main.py as source.
+
+    Refuses (ValueError) a registry whose mode lacks its rules or screen module: mip would install
+    a home menu that offers a game the board cannot start."""
+    files = flash.build(_ANY_V6, firmware)
+    paths = set(rel for rel, _ in files)
+    for m in modes:
+        for part in ("rules", "screens"):
+            rel = "tablemate/%s/%s.mpy" % (part, m["name"])
+            if rel not in paths:
+                raise ValueError("mode %r is registered but firmware/%s.py is missing"
+                                 % (m["name"], rel[:-4]))
+    return files
 
 
 def render(files, firmware=FIRMWARE):
     """The text of package.json: one url pair per line, so diffs read well."""
     urls = ",\n".join("    " + json.dumps([rel, ("firmware/" if rel == "main.py" else MIP_REL) + rel])
                       for rel, _ in files)
+    games = ", ".join(m["label"] for m in session.MODES)
     return ('{\n'
             '  "description": %s,\n'
             '  "version": %s,\n'
             '  "urls": [\n%s\n  ],\n'
             '  "deps": []\n'
-            '}\n') % (json.dumps(DESCRIPTION), json.dumps(firmware_version(firmware)), urls)
+            '}\n') % (json.dumps(DESCRIPTION % games), json.dumps(firmware_version(firmware)), urls)
 
 
 def stale(files, output=OUTPUT, mip=MIP):

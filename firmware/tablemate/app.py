@@ -23,7 +23,6 @@ _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
 _HALF = const(32768)
-CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
 
 
 class App:
@@ -161,7 +160,7 @@ class App:
 
     def apply_settings(self):
         """Push brightness and the button layout to the hardware after a settings change."""
-        self.display.contrast(CONTRAST[self.settings["brightness"] - 1])
+        self.display.contrast(settings.CONTRAST[self.settings["brightness"] - 1])
         if self.settings["layout"] != self.layout:
             self._use_layout(self.settings["layout"])
 

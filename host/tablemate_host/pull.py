@@ -1,8 +1,8 @@
 """``tablemate pull`` and ``tablemate report``: the games a Tablemate played, on your computer.
 
-The device keeps one JSON line per finished game in ``/history.jnl``, its newest games; older
-ones are moved to ``/history.old`` (``tablemate/store/history.py``), and tracebacks go to
-``/errors.log``. ``pull`` copies those files, and the settings, from a connected Pico through the
+The device keeps one JSON line per finished game in ``/data/history.jnl``, its newest games;
+older ones are moved to ``/data/history.old`` (``tablemate/store/history.py``), and tracebacks go
+to ``/data/errors.log`` (a board last flashed before ``/data`` existed has them at the root). ``pull`` copies those files, and the settings, from a connected Pico through the
 same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
 nothing on the board. ``report`` reads the archive and the history file and prints every game
 once, oldest first, and a table of wins.

@@ -4,7 +4,8 @@ Each shot boots a fresh ``Device`` (the real ``main.py`` on fake hardware), pres
 player would, and saves what the virtual SSD1306 decoded from the I2C bytes. Nothing is drawn by
 hand, and a test regenerates the shots to check the committed PNGs are current. Menu rows are
 found by the text the panel shows (``Device.choose``), never by counting DOWN presses, so a new
-menu row cannot make a shot capture the wrong screen.
+menu row cannot make a shot capture the wrong screen; games are found by their label in the
+registry (``session.MODES``), which also gives every mode a picture of its setup menu.
 """
 
 import os
@@ -12,6 +13,8 @@ import shutil
 import tempfile
 
 from tablemate_host.device import Device
+
+from tablemate import session
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 OUT = os.path.join("docs", "screens")
@@ -23,7 +26,7 @@ def _device(root, **kw):
 
 def _scorepad(dev, players, target=0):
     """From the home menu: a new scorepad with ``players`` and an optional target."""
-    dev.choose("Scorepad")
+    dev.choose(session.label("scorepad"))
     for _ in range(players - 2):
         dev.press("RIGHT")
     dev.goto("Target: none")
@@ -97,7 +100,7 @@ def settings(dev):
 
 def _contrast(dev, rounds):
     """From the home menu: a 5-player Contrast game, ``rounds`` of picks (key names) entered."""
-    dev.choose("Contrast")
+    dev.choose(session.label("contrast"))
     dev.press("RIGHT")  # 5 players
     dev.choose("Start")
     for keys in rounds:
@@ -131,6 +134,14 @@ SHOTS = {
     "contrast-pick": contrast_pick,
     "contrast-result": contrast_result,
 }
+
+
+def _setup(label):
+    return lambda dev: dev.choose(label)
+
+
+for _mode in session.MODES:  # every game's setup menu, as a player first sees it
+    SHOTS["setup-" + _mode["name"]] = _setup(_mode["label"])
 
 
 def render(name, path, scale=4):

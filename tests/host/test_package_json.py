@@ -80,3 +80,16 @@ def test_mpremote_mip_installs_it_at_the_root(tmp_path):
             assert board.files["/" + dev] == f.read(), dev
     assert not any(p.endswith(".py") and p != "/main.py" for p in board.files)
     assert board.files["/data/settings.json"] == b"{}"
+
+
+def test_the_package_names_every_registered_mode_and_refuses_one_without_its_modules():
+    from tablemate import session
+    gen = runpy.run_path(GEN)
+    assert "game modes: " + ", ".join(m["label"] for m in session.MODES) in _package()["description"]
+    dice = {"name": "dice", "label": "Dice", "players": (1, 4, 2), "options": ()}
+    try:
+        gen["build"](modes=session.MODES + (dice,))
+    except ValueError as e:
+        assert "firmware/tablemate/rules/dice.py is missing" in str(e), e
+    else:
+        raise AssertionError("a mode without modules was packaged")

@@ -8,6 +8,7 @@ buttons take the new values at once.
 from time import ticks_add, ticks_diff
 
 from tablemate import keys as K
+from tablemate.settings import CONTRAST
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
@@ -54,7 +55,7 @@ class SettingsMenu(Menu):
         s = self.s
         if index == 0:
             s["brightness"] = min(5, max(1, s["brightness"] + step))
-            self.app.display.contrast(self.app_contrast())
+            self.app.display.contrast(CONTRAST[s["brightness"] - 1])
         elif index == 1:
             s["dim_s"] = _step(DIM_STEPS, s["dim_s"], step)
         elif index == 2:
@@ -66,10 +67,6 @@ class SettingsMenu(Menu):
             i = wired.index(s["layout"]) if s["layout"] in wired else -step
             s["layout"] = wired[(i + step) % len(wired)]
         self._relabel()
-
-    def app_contrast(self):
-        from tablemate.app import CONTRAST
-        return CONTRAST[self.s["brightness"] - 1]
 
     def _pick(self, index):
         if index == 0:
