@@ -271,7 +271,7 @@ def test_coop_win_lose_draw():
     assert c.piles(s) == [30, 14] and c.outcome(s) == "lose" and c.result(s) == []
     s = _coop_game(lambda r: r % 2 == 0)
     assert c.piles(s) == [22, 22] and c.outcome(s) == "draw" and c.result(s) == []
-    assert c.summary(s) == {"game": "contrast", "names": ["P1", "P2"], "scores": [22, 22],
+    assert c.summary(s) == {"names": ["P1", "P2"], "scores": [22, 22],
                             "winners": [], "rounds": 44, "outcome": "draw", "coop": True,
                             "piles": [22, 22]}
 
@@ -382,7 +382,7 @@ def test_whole_game_3_players():
     assert rounds == 34 and c.round_no(s) == 34
     assert c.scores(s) == [7, 14, 7] and c.result(s) == [1] and c.outcome(s) == "win"
     assert c.deck(s) == 0 and c.box(s) == 46 and c.last(s)["why"] == "tie"
-    assert c.summary(s) == {"game": "contrast", "names": ["P1", "P2", "P3"],
+    assert c.summary(s) == {"names": ["P1", "P2", "P3"],
                             "scores": [7, 14, 7], "winners": [1], "rounds": 34,
                             "outcome": "win"}
 

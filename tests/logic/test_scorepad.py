@@ -202,7 +202,7 @@ def test_summary():
     scorepad.apply(s, ["add", 0, 12])
     scorepad.apply(s, ["round"])
     sm = scorepad.summary(s)
-    assert sm == {"game": "scorepad", "names": ["P1", "P2"], "scores": [12, 0],
+    assert sm == {"names": ["P1", "P2"], "scores": [12, 0],
                   "winners": [], "rounds": 2}
     scorepad.apply(s, ["end"])
     sm = scorepad.summary(s)

@@ -18,7 +18,6 @@ Actions: ["pick", player, symbol] and ["skip", player], one per player in seat o
 
 from tablemate import RuleError
 
-NAME = "contrast"
 # In the rulebook's order. Each symbol card carries SYMBOLS[i] and SYMBOLS[i + 6] (inferred).
 SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
            "yellow", "green", "light", "narrow", "small", "square")
@@ -258,8 +257,9 @@ def face_up(state):
 
 
 def summary(state):
-    """One history record: game, names, scores, winners ([] if unfinished), rounds, outcome."""
-    rec = {"game": NAME, "names": list(state["names"]), "scores": list(scores(state)),
+    """One history record (session adds the mode's name): names, scores, winners ([] if
+    unfinished), rounds, outcome, and for co-op "coop" and the two piles."""
+    rec = {"names": list(state["names"]), "scores": list(scores(state)),
            "winners": list(state["winners"]), "rounds": state["rounds"],
            "outcome": state["outcome"]}
     if state["coop"]:

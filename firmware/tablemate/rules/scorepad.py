@@ -7,7 +7,6 @@ as soon as an add reaches it. Every action is validated in full before the state
 
 from tablemate import RuleError
 
-NAME = "scorepad"
 MAX_PLAYERS = 8
 MAX_DELTA = 999
 MAX_SCORE = 99999
@@ -111,6 +110,7 @@ def result(state):
 
 
 def summary(state):
-    """One history record: game, names, scores, winners ([] if unfinished), rounds."""
-    return {"game": NAME, "names": list(state["names"]), "scores": list(state["scores"]),
+    """One history record (session adds the mode's name): names, scores, winners ([] if
+    unfinished), rounds."""
+    return {"names": list(state["names"]), "scores": list(state["scores"]),
             "winners": list(state["winners"]), "rounds": state["round"]}

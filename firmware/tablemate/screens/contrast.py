@@ -70,7 +70,7 @@ def winners_line(state):
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("Contrast", "Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
+    labels = ("Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
         + tuple(s + " wins" for s in SYMBOLS)
 
     def __init__(self, app, game):
@@ -154,7 +154,7 @@ class Contrast(GameScreen):
         if kind != K.PRESS:
             return
         if key == K.BACK:
-            self.app.push(GameMenu(self.app, self, "Contrast"))
+            self.app.push(GameMenu(self.app, self))
         elif self.view == PICK:
             if key == K.OK:
                 self.pick()

@@ -31,7 +31,7 @@ def play(app, game):
 class Scorepad(GameScreen):
     """The running game: the table, the status line and the message line."""
 
-    labels = ("Scorepad", "Adjust score", "Next round")
+    labels = ("Adjust score", "Next round")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -145,7 +145,7 @@ class Scorepad(GameScreen):
             self.next_turn()
         elif key == K.BACK:
             self.commit()
-            self.app.push(GameMenu(self.app, self, "Scorepad"))
+            self.app.push(GameMenu(self.app, self))
 
     def tick(self, now):
         if self.pending and ticks_diff(now, self._pending_at) >= _COMMIT_MS:

@@ -75,12 +75,13 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
+        self.title = session.label(session.name_of(game))  # the registry's label: the menu's title
         self.msg = MessageLine()
 
     def on_open(self):
         """Have the labels of the game menu and of this mode's views rendered while the players
         look at the game: the first time a screen shows them is then no slower than the next."""
-        for s in _MENU_LABELS + self.labels:
+        for s in _MENU_LABELS + (self.title,) + self.labels:
             self.app.soon(lambda s=s: text.prepare(s))
 
     def refuse(self, reason):
@@ -150,7 +151,7 @@ class GameMenu(ActionMenu):
     once on the opened menu must be a way out.
     """
 
-    def __init__(self, app, screen, title):
+    def __init__(self, app, screen):
         self.screen = screen
         entries = [("Back to game", app.pop)]
         entries += screen.menu_entries()
@@ -158,7 +159,7 @@ class GameMenu(ActionMenu):
         if not screen.over():
             entries.append(("End game", self._end))
         entries += [("New game", self._new), ("Home", self._home)]
-        ActionMenu.__init__(self, app, title, entries)
+        ActionMenu.__init__(self, app, screen.title, entries)
 
     def _undo(self):
         self.app.pop()
