@@ -240,3 +240,37 @@ def test_put_clips_at_the_right_edge():
 def test_a_character_outside_ascii_is_one_unknown_cell():
     assert text.width("a\u00e9b") == 3 * text.SMALL.advance
     assert _drawn("a\u00e9b") == [a + q + b for a, q, b in zip(_drawn("a"), _drawn("?"), _drawn("b"))]
+
+
+def test_put_number_is_put_of_its_digits():
+    for n in (0, 7, 42, -5, 305, -1234, 99999):
+        for page, x in ((0, 0), (3, 17), (7, 60)):
+            got, ref = _Panel(), _Panel()
+            got.fill(1)
+            ref.fill(1)
+            pen = text.put_number(got, n, x, page)
+            assert pen == text.put(ref, "%d" % n, x, page) and got.buf == ref.buf, (n, x)
+
+
+def test_put_number_right_aligned_and_clipped():
+    got, ref = _Panel(), _Panel()
+    assert text.put_number(got, 123, 60, 4, right=True) == 60
+    text.put(ref, "123", 60 - 3 * text.SMALL.advance, 4)
+    assert got.buf == ref.buf
+    got, ref = _Panel(), _Panel()
+    text.put_number(got, 98765, 110, 2)  # runs past the edge: clipped like put, next page clean
+    text.put(ref, "98765", 110, 2)
+    assert got.buf == ref.buf and not any(got.buf[3 * 128:4 * 128])
+    got = _Panel()
+    text.put_number(got, 12345, 20, 1, right=True)  # would start left of the screen: as put,
+    assert not any(got.buf)  # nothing is drawn (and nothing lands on the page above)
+
+
+def test_a_line_is_its_parts_put_on_a_page():
+    parts = [("Ann", 6), ("Bob", 71), (text.CHECK, 0)]
+    row = text.line(parts)
+    ref = _Panel()
+    for s, x in parts:
+        text.put(ref, s, x, 0)
+    assert type(row) is bytes and row == bytes(ref.buf[:128])
+    assert text.line([]) == bytes(128)

@@ -71,11 +71,17 @@ class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
     labels = ("Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
-        + tuple(s + " wins" for s in SYMBOLS)
+        + SYMBOLS + tuple(s + " wins" for s in SYMBOLS)
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        self.short = [text.fit(n, 40) for n in rules.names(game.state)]  # for the result rows
+        short = [text.fit(n, 40) for n in rules.names(game.state)]
+        # The result view's three rows of names (two columns), composed once for the game.
+        self.name_rows = [text.line([(short[i], (i // 3) * 65 + 6)
+                                     for i in (r, r + 3) if i < len(short)]) for r in range(3)]
+        # The grid's two rows of symbols, laid out once (copied whole at each cursor move).
+        self.rows = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH)
+                     for r in range(2)]
         self.cur = 0
         self.view = FINAL if self.over() else PICK
         self._suggest()
@@ -189,9 +195,10 @@ class Contrast(GameScreen):
         fb.hline(0, 9, 128, 1)
         # The symbols sit on whole pages and the selected one is its own square inverted: a
         # move changes two 16-column spans of two pages each (and the name below).
-        for i in range(12):
-            icons.put(fb, SYMBOLS[i], _GRID_X + (i % _COLS) * _PITCH, _GRID_PAGES[i // _COLS],
-                      0 if i == self.cur else 1)
+        icons.put_row(fb, self.rows[0], _GRID_PAGES[0])
+        icons.put_row(fb, self.rows[1], _GRID_PAGES[1])
+        cur = self.cur
+        icons.put(fb, SYMBOLS[cur], _GRID_X + (cur % _COLS) * _PITCH, _GRID_PAGES[cur // _COLS], 0)
         text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
 
     def _draw_result(self, fb):
@@ -203,7 +210,7 @@ class Contrast(GameScreen):
         last = rules.last(state)
         coop = rules.coop(state)
         if last:
-            text.put(fb, "%d" % last["round"], text.put(fb, "Round ", 0, 0), 0)
+            text.put_number(fb, last["round"], text.put(fb, "Round ", 0, 0), 0)
         else:
             text.put(fb, "Scores", 0, 0)
         fb.hline(0, 9, 128, 1)
@@ -231,27 +238,30 @@ class Contrast(GameScreen):
             text.put(fb, text.fit(lines[1], 127 - x), x, 3)
         if coop:
             left, right = rules.piles(state)
-            text.put(fb, "%d" % left, text.put(fb, "Left pile ", 0, 4), 4)
-            text.put(fb, "%d" % right, text.put(fb, "Right pile ", 0, 5), 5)
-            deck = "%d" % rules.deck(state)
-            text.put(fb, deck, text.put(fb, "Deck ", 64 - text.width("Deck " + deck) // 2,
-                                        _BOTTOM), _BOTTOM)
+            text.put_number(fb, left, text.put(fb, "Left pile ", 0, 4), 4)
+            text.put_number(fb, right, text.put(fb, "Right pile ", 0, 5), 5)
+            deck = rules.deck(state)
+            pen = 64 - 3 * (5 + len("%d" % deck))  # centred: the font is 6 px a character
+            text.put_number(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
         else:
             won = last["winners"] if last else ()
             cards = rules.scores(state)
+            buf = fb.buf
+            rows = self.name_rows
+            for r in range(3):
+                o = (4 + r) * 128
+                buf[o:o + 128] = rows[r]
             for i in range(len(names)):
                 x = 0 if i < 3 else 65
                 page = 4 + i % 3
                 if i in won:
                     text.put(fb, text.CHECK, x, page)
-                text.put(fb, self.short[i], x + 6, page)
-                count = "%d" % cards[i]
-                text.put(fb, count, x + 54 - 6 * (len(count) - 1), page)  # right-aligned
-            deck = "%d" % rules.deck(state)
-            box = "%d" % rules.box(state)
-            pen = 64 - 3 * (11 + len(deck) + len(box))  # centred: the font is 6 px a character
-            pen = text.put(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
-            text.put(fb, box, text.put(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
+                text.put_number(fb, cards[i], x + 60, page, True)
+            deck = rules.deck(state)
+            box = rules.box(state)
+            pen = 64 - 3 * (11 + len("%d%d" % (deck, box)))  # centred: 6 px a character
+            pen = text.put_number(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
+            text.put_number(fb, box, text.put(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
 
     def _draw_final(self, fb):
         state = self.game.state

@@ -256,6 +256,57 @@ def put_centered(fb, s, page, font=SMALL, color=1, x=0, w=SCREEN_WIDTH):
     return x
 
 
+def put_number(fb, n, x, page, right=False):
+    """``put`` the integer n in SMALL (lit), from column x, or ending at x when ``right``;
+    return the pen x after it.
+
+    Scores, counts and round numbers change from frame to frame: through the cache each new
+    value would be rendered (0.6 ms on a Pico) and push a label out. Each digit's columns are
+    copied from a table instead, which costs less than looking a cached string up."""
+    digits = _DIGITS or _digits()
+    s = "%d" % n
+    step = SMALL.advance
+    end = x + len(s) * step
+    if right:
+        x, end = x - (end - x), x
+    if x < 0 or end > SCREEN_WIDTH:
+        return put(fb, s, x, page)  # partly off the screen: put clips
+    buf = fb.buf
+    o = page * SCREEN_WIDTH + x
+    for c in s.encode():
+        buf[o:o + step] = digits[c - 45]  # "-" is 45, "0" to "9" are 48 to 57
+        o += step
+    return end
+
+
+def _digits():
+    """The columns of "-", ".", "/", "0"-"9" in SMALL with the gap after each (6 bytes)."""
+    font = SMALL
+    for c in b"-./0123456789":
+        i = (c - font.first) * font.cell
+        _DIGITS.append(bytes(font.data[i:i + font.cell]) + bytes(font.spacing))
+    return _DIGITS
+
+
+_DIGITS = []
+
+
+class _Line:
+    """A one-page buffer ``put`` can write to (it only needs ``buf``)."""
+
+    def __init__(self):
+        self.buf = bytearray(SCREEN_WIDTH)
+
+
+def line(parts, font=SMALL):
+    """A page of 128 columns with each (s, x) of ``parts`` put on it, as bytes: a row that stays
+    the same for a whole game (names, labels) is composed once and a frame copies it whole."""
+    row = _Line()
+    for s, x in parts:
+        put(row, s, x, 0, font)
+    return bytes(row.buf)
+
+
 def fit(s, max_width, font=SMALL):
     """s itself if its glyphs fit in max_width pixels, else a prefix of it ending in '.'."""
     if ink_width(s, font) <= max_width:
