@@ -119,12 +119,16 @@ class Rig:
     def top(self):
         return type(self.app.top()).__name__
 
-    def choose(self, label):
-        """Move a menu's cursor to the row ``label`` and press OK."""
+    def goto(self, label):
+        """Move a menu's cursor to the row ``label``."""
         menu = self.app.top()
         target = menu.items.index(label)
         while menu.index != target:
             self.press(K.DOWN)
+
+    def choose(self, label):
+        """Move a menu's cursor to the row ``label`` and press OK."""
+        self.goto(label)
         self.press(K.OK)
 
     def lines(self, name):

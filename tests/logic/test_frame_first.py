@@ -63,3 +63,14 @@ def test_an_undo_is_shown_before_it_is_written():
     rig.choose("Undo")
     assert bus.seen and bus.seen[-1] == before, (before, bus.seen)
     assert _lines(rig.root + "/data/game.jnl") == before + 1
+
+
+def test_a_new_game_is_shown_before_its_journal_is_created():
+    rig = Rig(scratch_dir("frame_first_new"))
+    rig.choose("Contrast")
+    rig.goto("Start")
+    bus = _watch(rig)
+    rig.press(K.OK)
+    assert bus.seen and bus.seen[0] == 0, bus.seen  # the game's first frame: no journal yet
+    assert _lines(rig.root + "/data/game.jnl") == 1  # the same pass created it after
+    assert rig.app.game.unsaved == 0

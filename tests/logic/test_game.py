@@ -53,12 +53,21 @@ def _same(g, path, rules=scorepad):
 
 # --- the basics ---------------------------------------------------------------------------
 
-def test_new_creates_the_journal():
+def test_new_creates_the_journal_at_its_first_save():
     path = _path("game-new")
-    g = Game.new(scorepad, path, OPTS)
+    old = Game.new(scorepad, path, dict(OPTS, target=50))
+    old.do(["add", 0, 5])
+    old.save()
+    g = Game.new(scorepad, path, OPTS)  # the new game's first frame comes before any flash write
     assert g.state == scorepad.setup(OPTS)
-    assert g.count == 0 and g.opts == OPTS and g.unsaved == 0
+    assert g.count == 0 and g.opts == OPTS and g.unsaved == 1
+    assert support.journal_lines(path)[0]["opts"]["target"] == 50  # the old game, untouched
+    g.save()
+    assert g.unsaved == 0
     assert support.journal_lines(path) == [{"v": 2, "game": "scorepad", "opts": OPTS}]
+    g.do(["add", 1, 2])
+    g.save()
+    assert _same(g, path).count == 1
 
 
 def test_new_with_bad_options_writes_nothing():
@@ -70,6 +79,7 @@ def test_new_with_bad_options_writes_nothing():
 def test_do_queues_and_save_writes_once():
     path = _path("game-do")
     g = Game.new(scorepad, path, OPTS)
+    g.save()
     header = support.read_bytes(path)
     g.do(["add", 0, 5])
     g.do(["next"])
@@ -497,6 +507,8 @@ def _twins(name):
     """Two games played alike, one saved without faults, for comparing files."""
     a = Game.new(scorepad, _path(name + "-a"), OPTS)
     b = Game.new(scorepad, _path(name + "-b"), OPTS)
+    a.save()
+    b.save()
     return a, b
 
 

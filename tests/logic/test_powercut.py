@@ -36,6 +36,7 @@ def _record(path):
     game.CHECKPOINT = EVERY
     try:
         g = Game.new(scorepad, path, OPTS)
+        g.save()
         moves = [(os.stat(path)[6], _copy(g.state))]
         for step in SCRIPT:
             size = os.stat(path)[6]

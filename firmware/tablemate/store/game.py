@@ -10,7 +10,9 @@ parent, reading only the lines between the two.
 
 Why a queue: do() and undo() change RAM and queue lines, so the screen can show the new state
 first; save() then writes every queued line with one open/write/close. A power cut before the
-save loses only what was queued.
+save loses only what was queued. A new game is queued too: its journal is created by the first
+save, after the game's first frame (creating a file is several flash writes, 20-30 ms on a Pico);
+a cut before that loses the start, and a game it replaced is still offered.
 
 Checkpoints, queued with the lines:
 - an action brings the depth to a positive multiple of CHECKPOINT above the base: a new base
@@ -98,7 +100,7 @@ class Game:
         self._base = base
         self._tail = tail
         self._queue = []  # not yet written: undo lines (bytes), (action,) and checkpoint records
-        self._size = size  # the file's size after the last save
+        self._size = size  # the file's size after the last save (None: not created yet)
         self._since = since  # lines after the base line, on the file and queued
 
     @property
@@ -108,15 +110,16 @@ class Game:
 
     @property
     def unsaved(self):
-        """Number of queued lines (0 when everything is on flash)."""
-        return len(self._queue)
+        """Number of queued lines, the header of a journal not created yet included (0 when
+        everything is on flash)."""
+        return len(self._queue) + (self._size is None)
 
     @staticmethod
     def new(rules, path, opts):
-        """Start a game: set up the rules (RuleError on bad opts), then create its journal."""
+        """Start a game: set up the rules (RuleError on bad opts); its journal, replacing any
+        other at ``path``, is created by the first ``save``."""
         state = rules.setup(opts)
-        size = journal.create(path, rules.__name__.split(".")[-1], opts)
-        g = Game(rules, path, opts, _HEADER, [], size, 0)
+        g = Game(rules, path, opts, _HEADER, [], None, 0)
         g.state = state
         return g
 
@@ -189,6 +192,8 @@ class Game:
 
     def save(self):
         """Write the queued lines with one open/write/close; OSError keeps them for a retry."""
+        if self._size is None:
+            self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts)
         if self._queue:
             self._size = jfile.save(self.path, self._size, self._render)
             for item in self._queue:  # on file now: refer to parents by offset, so that no

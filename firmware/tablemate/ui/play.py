@@ -77,6 +77,8 @@ class GameScreen(Screen):
         self.rules = game.rules
         self.title = session.label(session.name_of(game))  # the registry's label: the menu's title
         self.msg = MessageLine()
+        if game.unsaved:  # a new game: its journal is created once its first frame is sent
+            app.after_frame(self.save)
 
     def on_open(self):
         """Have the labels of the game menu and of this mode's views rendered while the players
