@@ -19,8 +19,26 @@ class Home(ActionMenu):
         """``look``: ask the flash for a saved game (at boot that waits for the first frame)."""
         ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)
         self._look = look
+        self._stale = True
 
     def on_open(self):
+        """The entries are looked up when the menu is next drawn: uncovered on the way to
+        another screen (``app.home()`` before a game is shown), it never asks the flash."""
+        self._stale = True
+        self.dirty = True
+
+    def draw(self, fb):
+        if self._stale:
+            self._refresh()
+        ActionMenu.draw(self, fb)
+
+    def key(self, key, kind):
+        if self._stale:
+            self._refresh()
+        ActionMenu.key(self, key, kind)
+
+    def _refresh(self):
+        self._stale = False
         entries = []
         saved = session.saved_name(self.app) if self._look else None
         self._look = True

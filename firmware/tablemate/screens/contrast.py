@@ -42,6 +42,10 @@ _GRID_PAGES = (2, 5)  # the two rows of 16x16 symbols, on pages 2-3 and 5-6
 _BOTTOM = const(7)  # the page of the bottom line
 _COUNT_MS = const(1000)
 
+# The grid's two rows of symbols, laid out when the module loads (while the player reads the
+# setup menu or the resume question) and copied whole at each cursor move.
+_ROWS = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH) for r in range(2)]
+
 WHY = {  # rules.judge's reasons, as two lines for the result view
     "tie": ("Tie: nobody wins", "Top card to the box"),
     "all same": ("All same: nobody", "wins; card to box"),
@@ -71,17 +75,12 @@ class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
     labels = ("Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
-        + SYMBOLS + tuple(s + " wins" for s in SYMBOLS)
+        + tuple(s + " wins" for s in SYMBOLS)
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        short = [text.fit(n, 40) for n in rules.names(game.state)]
-        # The result view's three rows of names (two columns), composed once for the game.
-        self.name_rows = [text.line([(short[i], (i // 3) * 65 + 6)
-                                     for i in (r, r + 3) if i < len(short)]) for r in range(3)]
-        # The grid's two rows of symbols, laid out once (copied whole at each cursor move).
-        self.rows = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH)
-                     for r in range(2)]
+        self.name_rows = None  # the result view's names: composed in a quiet pass
+        app.soon(self._name_rows)
         self.cur = 0
         self.view = FINAL if self.over() else PICK
         self._suggest()
@@ -135,6 +134,15 @@ class Contrast(GameScreen):
         """A finished game goes to the history; the players go home."""
         session.finish(self.app, self.game)
         self.app.home()
+
+    def _name_rows(self):
+        """The result view's three rows of names (two columns), composed once for the game."""
+        if self.name_rows is None:
+            short = [text.fit(n, 40) for n in rules.names(self.game.state)]
+            self.name_rows = [text.line([(short[i], (i // 3) * 65 + 6)
+                                         for i in (r, r + 3) if i < len(short)])
+                              for r in range(3)]
+        return self.name_rows
 
     def _suggest(self):
         s = rules.suggest(self.game.state)
@@ -195,8 +203,8 @@ class Contrast(GameScreen):
         fb.hline(0, 9, 128, 1)
         # The symbols sit on whole pages and the selected one is its own square inverted: a
         # move changes two 16-column spans of two pages each (and the name below).
-        icons.put_row(fb, self.rows[0], _GRID_PAGES[0])
-        icons.put_row(fb, self.rows[1], _GRID_PAGES[1])
+        icons.put_row(fb, _ROWS[0], _GRID_PAGES[0])
+        icons.put_row(fb, _ROWS[1], _GRID_PAGES[1])
         cur = self.cur
         icons.put(fb, SYMBOLS[cur], _GRID_X + (cur % _COLS) * _PITCH, _GRID_PAGES[cur // _COLS], 0)
         text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
@@ -247,7 +255,7 @@ class Contrast(GameScreen):
             won = last["winners"] if last else ()
             cards = rules.scores(state)
             buf = fb.buf
-            rows = self.name_rows
+            rows = self.name_rows or self._name_rows()
             for r in range(3):
                 o = (4 + r) * 128
                 buf[o:o + 128] = rows[r]
