@@ -51,12 +51,14 @@ _HEADER = (0, 0, None, None, None, ())
 
 def rules_for(name):
     """Import and return the rules module tablemate.rules.<name>, or raise RuleError."""
-    if not name:
+    if type(name) is not str or not name:
         raise RuleError("Unknown game")
+    full = "tablemate.rules." + name
+    if full in sys.modules:  # loaded while the player read the setup menu
+        return sys.modules[full]
     for c in name:
         if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "_"):
             raise RuleError("Unknown game")
-    full = "tablemate.rules." + name
     try:
         __import__(full)
     except ImportError:

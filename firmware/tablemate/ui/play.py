@@ -83,8 +83,16 @@ class GameScreen(Screen):
     def on_open(self):
         """Have the labels of the game menu and of this mode's views rendered while the players
         look at the game: the first time a screen shows them is then no slower than the next."""
-        for s in _MENU_LABELS + (self.title,) + self.labels:
-            self.app.soon(lambda s=s: text.prepare(s))
+        self._unready = list(_MENU_LABELS + (self.title,) + self.labels)
+        self.app.soon(self._prepare)
+
+    def _prepare(self):
+        """Render one label, and come back in the next quiet pass for the next one."""
+        todo = self._unready
+        if todo:
+            text.prepare(todo.pop())
+            if todo:
+                self.app.soon(self._prepare)
 
     def refuse(self, reason):
         """Show why an action was not taken."""
