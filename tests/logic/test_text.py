@@ -274,3 +274,12 @@ def test_a_line_is_its_parts_put_on_a_page():
         text.put(ref, s, x, 0)
     assert type(row) is bytes and row == bytes(ref.buf[:128])
     assert text.line([]) == bytes(128)
+
+
+def test_warm_renders_into_the_cache_but_does_not_keep():
+    s = "Warm-up name"
+    text.warm(s)
+    assert s in text.SMALL.new and s not in text.SMALL.kept
+    got = text.SMALL.new[s]
+    text.warm(s)  # already there: nothing rendered again
+    assert text.SMALL.new[s] is got

@@ -9,13 +9,16 @@ this one module, not the mode's screens (a Pico pays 10-15 ms per module).
 
 from tablemate import session
 from tablemate.session import CHOICE, FLAG, NUMBER
-from tablemate.ui import Menu
+from tablemate.ui import Menu, text
 
 
 def show(app, name):
-    """Open the new-game menu of mode ``name`` (its modules load while the player sets up)."""
+    """Open the new-game menu of mode ``name``: while the player sets up, its modules load and
+    the players' names are rendered, so the game's first frame waits for neither."""
     app.push(Setup(app, session.mode(name)))
     session.prefetch(app, name)
+    for player in app.settings["names"][:session.mode(name)["players"][1]]:
+        app.soon(lambda s=player: text.warm(s))
 
 
 def value_text(option, value):

@@ -117,6 +117,13 @@ def prepare(s, font=SMALL):
         font.kept[s] = font.new.get(s) or _image(s, font)
 
 
+def warm(s, font=SMALL):
+    """Render ``s`` into the cache now (in a quiet pass), so that the next frame showing it,
+    such as a game's first, finds it there; unlike ``prepare`` it is not kept for good."""
+    if font.new.get(s) is None:
+        _image(s, font)
+
+
 def draw(fb, s, x, y, font=SMALL, color=1):
     """Draw s with its top-left at (x, y); return the pen x after it (x + width(s))."""
     got = font.new.get(s) or _image(s, font)
