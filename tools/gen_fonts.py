@@ -17,7 +17,7 @@ SOURCES = os.path.join(ROOT, "tools", "fonts")
 OUTPUT = os.path.join(ROOT, "firmware", "tablemate", "ui", "fonts.py")
 
 # (name in fonts.py, source file)
-FONTS = (("SMALL", "small.txt"), ("BIG", "big.txt"))
+FONTS = (("SMALL", "small.txt"), ("MEDIUM", "medium.txt"), ("BIG", "big.txt"))
 FALLBACK = "?"  # drawn for codes a font lacks; every font must have it
 
 

@@ -7,15 +7,17 @@ picture also checks the generator. Each font pixel becomes a 4x4 block; the glyp
 Usage: python tools/preview_fonts.py [output.png]
 """
 
-import os
+import importlib.util
 import sys
+import os
 
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-
-from tablemate.ui import fonts  # noqa: E402
+_SPEC = importlib.util.spec_from_file_location(  # the data module alone: no firmware package
+    "fonts", os.path.join(ROOT, "firmware", "tablemate", "ui", "fonts.py"))
+fonts = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(fonts)
 
 SCALE = 4
 PAD = 6  # px (scaled) between cells
@@ -27,6 +29,7 @@ BG = (10, 10, 14)
 LABEL = (130, 130, 150)
 SAMPLES = {
     "SMALL": ["Alice 12  Bob -3  Quinn gjpqy", "\x01Start \x02\x03 \x04 \x05 \x06 {[(<&@#%$>)]}"],
+    "MEDIUM": ["1234 567 890", "+15 -7"],
     "BIG": ["12:30", "+15 -7 1/2 3.5"],
 }
 
@@ -34,7 +37,12 @@ SAMPLES = {
 def load(name):
     """The generated tables of one font as a dict."""
     get = lambda part: getattr(fonts, name + "_" + part)  # noqa: E731
-    return {"data": get("DATA"), "offsets": get("OFFSETS"), "widths": get("WIDTHS"),
+    widths, offsets, cell = get("WIDTHS"), get("OFFSETS"), get("CELL")
+    if cell:  # a dense font: every code has a cell of ``cell`` bytes, one page tall
+        count = len(get("DATA")) // cell
+        widths = bytes([cell]) * count
+        offsets = b"".join(bytes([(k * cell) & 0xFF, (k * cell) >> 8]) for k in range(count))
+    return {"data": get("DATA"), "offsets": offsets, "widths": widths,
             "first": get("FIRST"), "height": get("HEIGHT"), "spacing": get("SPACING")}
 
 
@@ -78,7 +86,7 @@ def codes(font):
 
 def render(path):
     sections = []
-    for name in ("SMALL", "BIG"):
+    for name in ("SMALL", "MEDIUM", "BIG"):
         font = load(name)
         cw = max(font["widths"]) + font["spacing"]
         sections.append((name, font, codes(font), cw))

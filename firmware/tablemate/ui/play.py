@@ -27,6 +27,9 @@ FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 _MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
 _SHOW_MS = const(2500)
 _PITCH = const(13)
+# The narrowest name cell of a game's view (a quarter of the screen, five to eight players):
+# names wider than this are abbreviated there (``tablemate players set`` says which).
+NAME_PX = const(30)
 
 
 # -- the message line --------------------------------------------------------------------------

@@ -87,6 +87,8 @@ class Font:
 
 SMALL = Font(fonts.SMALL_DATA, fonts.SMALL_OFFSETS, fonts.SMALL_WIDTHS,
              fonts.SMALL_FIRST, fonts.SMALL_HEIGHT, fonts.SMALL_SPACING, fonts.SMALL_CELL)
+MEDIUM = Font(fonts.MEDIUM_DATA, fonts.MEDIUM_OFFSETS, fonts.MEDIUM_WIDTHS,
+              fonts.MEDIUM_FIRST, fonts.MEDIUM_HEIGHT, fonts.MEDIUM_SPACING, fonts.MEDIUM_CELL)
 BIG = Font(fonts.BIG_DATA, fonts.BIG_OFFSETS, fonts.BIG_WIDTHS,
            fonts.BIG_FIRST, fonts.BIG_HEIGHT, fonts.BIG_SPACING, fonts.BIG_CELL)
 
