@@ -478,3 +478,154 @@ def test_resume_mid_round_equals_live_state():
     assert r.unsaved == 0
     r.save()
     assert support.read_bytes(path) == before
+
+
+# --- the hand cycle: cards laid out in front of their players ------------------------------
+
+def test_a_card_laid_out_comes_back_after_two_more_rounds():
+    s = _new(3)
+    assert [c.unavailable(s, p) for p in range(3)] == [[], [], []]  # setup's cards: unseen
+    _round(s, [RE, BL, RE])
+    assert c.unavailable(s, 0) == [RE] and c.unavailable(s, 1) == [BL]
+    _round(s, [GR, BL, SQ])  # P2 plays blue again: the device was told wrong before, or now
+    assert c.unavailable(s, 0) == [GR, RE] and c.unavailable(s, 1) == [BL]
+    assert c.unavailable(s, 2) == [SQ, RE]
+    _round(s, [YE, LI, RE])  # red was still out for P3: it is entered anyway, and moves up
+    # P1's red (round 1) is back in hand for round 4; green (round 2) and yellow are out.
+    assert c.unavailable(s, 0) == [YE, GR]
+    assert c.unavailable(s, 1) == [LI, BL] and c.unavailable(s, 2) == [RE, SQ]
+    assert json.loads(json.dumps(s)) == s
+
+
+def test_the_expert_row_holds_three_cards():
+    s = _new(4, expert=True)
+    for sym in (RE, BL, GR, YE):
+        _round(s, [sym, sym, SQ, LI])
+    assert c.unavailable(s, 0) == [YE, GR, BL]  # red, laid out 3 rounds ago, is back
+    assert c.unavailable(s, 2) == [SQ] and c.unavailable(s, 3) == [LI]
+
+
+def test_a_skip_lays_nothing_out_and_takes_nothing_back():
+    s = _new(4)
+    _round(s, [RE, RE, BL, GR])
+    _round(s, [None, BL, RE, RE])
+    _round(s, [None, GR, GR, BL])
+    assert c.unavailable(s, 0) == [RE]  # skipped twice: red still lies in front of P1
+    assert c.unavailable(s, 1) == [GR, BL]
+
+
+def test_the_suggestion_skips_symbols_not_in_hand():
+    s = _new(5)
+    _round(s, [SQ, SQ, SQ, YE, GR])
+    c.apply(s, ["pick", 0, RE])
+    c.apply(s, ["pick", 1, YE])
+    c.apply(s, ["pick", 2, YE])
+    assert c.suggest(s) == RE  # yellow is picked most, but P4 laid it out last round
+    c.apply(s, ["pick", 3, SQ])
+    assert c.suggest(s) == YE  # P5 has yellow
+    s = _new(3)
+    _round(s, [RE, BL, GR])
+    c.apply(s, ["pick", 0, BL])
+    assert c.suggest(s) is None  # the only symbol picked is out of P2's hand
+
+
+def test_refused_picks_leave_the_rows_alone():
+    s = _new(3)
+    _round(s, [RE, BL, RE])
+    _refused(s, ["pick", 1, RE], "Next pick: P1")
+    _refused(s, ["pick", 0, "purple"], "Unknown symbol")
+    assert c.unavailable(s, 1) == [BL] and c.unavailable(s, 0) == [RE]
+
+
+# --- who starts -----------------------------------------------------------------------------
+
+def test_entry_starts_at_the_first_player_every_round():
+    s = c.setup({"names": _names(4), "first": 2})
+    assert c.first(s) == 2 and c.turn(s) == 2
+    _refused(s, ["pick", 0, RE], "Next pick: P3")
+    for p, sym in ((2, RE), (3, RE), (0, BL), (1, GR)):
+        assert c.turn(s) == p
+        c.apply(s, ["pick", p, sym])
+    r = c.last(s)
+    assert r["picks"] == [BL, GR, RE, RE] and r["winners"] == [2, 3]  # seat order
+    assert c.turn(s) == 2 and c.round_no(s) == 2
+    c.apply(s, ["skip", 2])
+    assert c.picks(s) == [None] and c.turn(s) == 3  # entry order
+    assert c.unavailable(s, 0) == [BL] and c.unavailable(s, 2) == [RE]
+
+
+def test_first_defaults_to_seat_0_and_is_checked():
+    assert c.first(_new(4)) == 0 and c.turn(_new(4)) == 0
+    _setup_refused({"names": _names(3), "first": 3}, "Bad option first")
+    _setup_refused({"names": _names(3), "first": -1}, "Bad option first")
+    _setup_refused({"names": _names(3), "first": "1"}, "Bad option first")
+    _setup_refused({"names": _names(3), "first": True}, "Bad option first")
+
+
+def test_the_three_player_note_with_another_first():
+    s = c.setup({"names": _names(3), "first": 1})
+    c.apply(s, ["pick", 1, GR])
+    c.apply(s, ["skip", 2])
+    c.apply(s, ["pick", 0, GR])
+    assert c.last(s)["winners"] == [0, 1] and c.last(s)["picks"] == [GR, GR, None]
+
+
+def test_who_took_from_the_box():
+    s = _new(5)
+    assert c.boxed(s) == []
+    while c.deck(s) > 2:
+        _round(s, [SQ] * 5)
+    assert c.boxed(s) == []
+    _round(s, [RE, BL, RE, RE, RE])
+    assert c.last(s)["from_box"] == 2 and c.boxed(s) == [3, 4]
+
+
+# --- journals written before the hand cycle and "first" ------------------------------------
+
+def _strip(text, key):
+    """JSON ``text`` with the key ``key`` and its value blanked out, every other byte in place
+    (so the journal's byte offsets stay right): how a state saved by an older version reads."""
+    i = text.index('"%s": ' % key)
+    j = i + len(key) + 4  # where the value starts
+    depth = 0
+    while depth or text[j] not in ",}":
+        if text[j] in "[{":
+            depth += 1
+        elif text[j] in "]}":
+            depth -= 1
+        j += 1
+    if text[j] == ",":
+        j += 2
+    return text[:i] + " " * (j - i) + text[j:]
+
+
+def test_a_journal_from_before_the_hand_cycle_resumes():
+    path = support.scratch_dir("contrast-old") + "/game.jnl"
+    g = Game.new(c, path, {"names": _names(5), "coop": False, "expert": False})
+    picks = [[SQ, SQ, YE, GR, LI], [RE, RE, BL, RE, None], [GR, GR, GR, BL, YE]]
+    for k in range(7):  # 35 picks: a checkpoint after 32, three picks after it
+        for i in range(5):
+            sym = picks[k % 3][i]
+            g.do(["skip", i] if sym is None else ["pick", i, sym])
+        g.save()
+    text = support.read_bytes(path).decode()
+    lines = text.split("\n")
+    n = 0
+    for k in range(len(lines)):
+        if lines[k].startswith('{"n"'):
+            lines[k] = _strip(_strip(lines[k], "rows"), "first")
+            n += 1
+    assert n == 1 and '"first"' not in lines[0]
+    support.write_bytes(path, "\n".join(lines).encode())
+    r, problem = Game.resume(c, path)
+    assert problem is None and r.count == g.count == 35
+    assert "first" not in r.state and c.first(r.state) == 0
+    # The rows start again with the round settled after the checkpoint (round 7).
+    assert [c.unavailable(r.state, p) for p in range(5)] == [[SQ], [SQ], [YE], [GR], [LI]]
+    for key in g.state:
+        if key not in ("rows", "first"):
+            assert r.state[key] == g.state[key], key
+    for game in (g, r):  # both play on alike
+        for i, sym in enumerate([RE, RE, RE, BL, BL]):
+            game.do(["pick", i, sym])
+    assert c.scores(r.state) == c.scores(g.state) and c.turn(r.state) == 0

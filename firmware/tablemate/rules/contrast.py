@@ -5,15 +5,22 @@ written down in docs/rules/contrast.md; the rulebook (shared/rules/contrast.txt)
 
 State (plain JSON data):
   names, coop, expert   from the options
+  first                 the seat whose pick is entered first in every round (option, default 0)
   deck, box             picture cards in the deck and in the box (74 in all, see _CARDS)
   cards                 picture cards won, one count per player (competitive game)
   piles                 [left, right] piles of the 2-player co-op variant
   rounds                rounds resolved so far
-  picks                 this round's picks so far, in seat order: a symbol, or None for a skip
+  picks                 this round's picks so far, in entry order (seat first, first + 1, ...):
+                        a symbol, or None for a skip
+  rows                  per player, the symbols of the cards lying face up in front of them
+                        that the device saw laid out, newest first (at most face_up): not in
+                        the player's hand (see unavailable)
   last                  the last resolved round (see _resolve), or None before the first
   over, winners, outcome
 Actions: ["pick", player, symbol] and ["skip", player], one per player in seat order from seat
-0. The last player's action resolves the round; the next action starts the next round.
+``first``. The last player's action resolves the round; the next action starts the next round.
+A journal written before ``first`` and ``rows`` existed resumes as it was: its states lack the
+keys, which read as seat 0 and rows not yet seen.
 """
 
 from tablemate import RuleError
@@ -34,9 +41,10 @@ def _flag(opts, key):
 
 
 def setup(opts):
-    """Opening state for opts {"names": [2..6 str], "coop": bool, "expert": bool}.
+    """Opening state for opts {"names": [2..6 str], "coop": bool, "expert": bool, "first": int}.
 
-    Two players play the co-op variant, which must be asked for ("coop": True).
+    Two players play the co-op variant, which must be asked for ("coop": True). ``first`` (seat
+    index, default 0) is the player whose pick is entered first in each round.
     """
     if not isinstance(opts, dict):
         raise RuleError("Bad options")
@@ -50,10 +58,13 @@ def setup(opts):
     expert = _flag(opts, "expert")
     if coop != (len(names) == 2):
         raise RuleError("Co-op is for 2 only" if coop else "2 players: co-op only")
+    first = opts.get("first", 0)
+    if type(first) is not int or not 0 <= first < len(names):
+        raise RuleError("Bad option first")
     deck = DECK[len(names)]
-    return {"names": list(names), "coop": coop, "expert": expert,
+    return {"names": list(names), "coop": coop, "expert": expert, "first": first,
             "deck": deck, "box": _CARDS - deck, "cards": [0] * len(names), "piles": [0, 0],
-            "rounds": 0, "picks": [], "last": None,
+            "rounds": 0, "picks": [], "rows": [[] for _ in names], "last": None,
             "over": False, "winners": [], "outcome": None}
 
 
@@ -73,8 +84,9 @@ def apply(state, action):
     if type(p) is not int or not 0 <= p < len(names):
         raise RuleError("No such player")
     picks = state["picks"]
-    if p != len(picks):
-        raise RuleError("Next pick: " + names[len(picks)])
+    due = turn(state)
+    if p != due:
+        raise RuleError("Next pick: " + names[due])
     symbol = None
     if kind == "pick":
         symbol = action[2]
@@ -116,8 +128,15 @@ def judge(picks, coop=False):
 
 
 def _resolve(state):
-    """Score the complete round, record it in state["last"], and end the game on an empty deck."""
-    picks = state["picks"]
+    """Score the complete round, record it in state["last"], lay the cards played out in front
+    of their players, and end the game on an empty deck."""
+    n = len(state["names"])
+    first = state.get("first", 0)
+    picks = [None] * n  # in seat order
+    k = 0
+    for s in state["picks"]:
+        picks[(first + k) % n] = s
+        k += 1
     symbol, winners, why = judge(picks, state["coop"])
     from_box = 0
     pile = None
@@ -139,6 +158,18 @@ def _resolve(state):
     else:
         state["deck"] -= 1
         state["box"] += 1
+    rows = state.get("rows")
+    if rows is None:  # a state saved before the rows were kept: from now on they are
+        rows = state["rows"] = [[] for _ in range(n)]
+    keep = face_up(state)
+    for p in range(n):
+        s = picks[p]
+        if s is not None:  # a skipping player lays nothing out, and takes nothing back
+            row = [s]
+            for t in rows[p]:
+                if t != s and len(row) < keep:
+                    row.append(t)
+            rows[p] = row
     state["rounds"] += 1
     state["last"] = {"round": state["rounds"], "picks": picks, "symbol": symbol,
                      "winners": winners, "why": why, "from_box": from_box, "pile": pile}
@@ -174,7 +205,14 @@ def scores(state):
 
 def turn(state):
     """Index of the player whose pick is next, or -1 once the game is over."""
-    return -1 if state["over"] else len(state["picks"])
+    if state["over"]:
+        return -1
+    return (state.get("first", 0) + len(state["picks"])) % len(state["names"])
+
+
+def first(state):
+    """The seat whose pick is entered first in every round."""
+    return state.get("first", 0)
 
 
 def round_no(state):
@@ -202,7 +240,8 @@ def last(state):
 
 
 def picks(state):
-    """This round's picks so far, in seat order: a symbol, or None for a skip."""
+    """This round's picks so far, in entry order (seat ``first`` first): a symbol, or None for a
+    skip. ``last(state)["picks"]`` has a resolved round's picks in seat order."""
     return state["picks"]
 
 
@@ -220,13 +259,35 @@ def tally(state):
     return counts
 
 
-def suggest(state):
-    """The symbol picked most so far this round; on a tie the latest picked of the tied ones.
+def unavailable(state, player):
+    """The symbols ``player`` laid out in their last rounds (newest first): those cards lie face
+    up in front of them, not in their hand, until face_up(state) more cards have been laid out.
 
-    None when nothing has been picked yet this round (skips do not count).
+    Only what the device saw: the cards laid out at setup are unknown, and so is the other
+    symbol of each card (docs/rules/contrast.md)."""
+    rows = state.get("rows")
+    return rows[player] if rows else []
+
+
+def boxed(state):
+    """The players who took their card from the box in the last round (the deck ran out)."""
+    last = state["last"]
+    if not last or not last["from_box"]:
+        return []
+    return last["winners"][-last["from_box"]:]
+
+
+def suggest(state):
+    """The symbol picked most so far this round among those the player to pick has in hand; on
+    a tie the latest picked of the tied ones.
+
+    None when nothing they could pick has been picked yet this round (skips do not count).
     """
     picks = state["picks"]
     counts = tally(state)
+    if not state["over"]:
+        for s in unavailable(state, turn(state)):
+            counts[SYMBOLS.index(s)] = 0
     best = max(counts)
     if not best:
         return None

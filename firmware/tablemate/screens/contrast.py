@@ -1,18 +1,34 @@
 """Contrast: the players reveal their cards, and the device is told the picks and settles the round.
 
-One screen, three views. PICK: the player named in the status line has a 6x2 grid of the twelve
-symbols; arrows move the cursor (wrapping; with three buttons PREV/NEXT walk all twelve), OK picks.
-Each pick is journaled at once. The cursor starts on the symbol picked most so far this round
-(rules.suggest), because picks tend to agree; a new round starts on the top-left cell, since each
-player's last card lies face up and cannot be played again at once. RESULT: after the last pick,
-the winning icon (or why nobody won), the winners, every score, the deck and the box; OK goes on
-to the next round, and an arrow goes on and already moves the next pick's cursor. FINAL: the
-ranking (co-op: won, lost or drawn, with both piles); OK files the game in the history and goes
-home.
+One screen, three views.
+
+PICK: the player named on the inverted bar at the top picks from a 6x2 grid of the twelve
+symbols; the round number is beside the name, the symbol under the cursor and the deck at the
+bottom. Arrows move the cursor in reading order (LEFT/RIGHT go on into the other row, UP/DOWN
+jump between the rows; with three buttons or a knob PREV/NEXT walk all twelve). Symbols the
+player laid out in their last rounds are not in their hand (``rules.unavailable``): they are
+drawn dimmed and LEFT/RIGHT pass over them (PREV/NEXT reach them last); UP/DOWN still land on
+one, and OK on it (an earlier pick may have been entered wrong) asks for a second OK and says
+why. The cursor starts on the symbol picked most so
+far this round among those the player has (``rules.suggest``), because picks tend to agree; else
+on the first symbol the player has. OK picks; each pick is journaled at once.
+Holding UP skips the player, holding DOWN starts the count to three (the knob has no held key:
+turning past the last symbol reaches "Skip" and "Count to 3" cells on the bottom line).
+
+RESULT: after the last pick, the winning icon and who won (or why nobody won), every score in
+large digits (16 px for two to four players, 12 px for five or six), the deck, and who took a
+card from the box when the deck ran out. OK goes on to the next round; an arrow goes on and
+already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both
+piles); OK files the game in the history and goes home.
 
 BACK opens the game menu: skip the current player, count to three (3-2-1 with beeps, then an
 offer to skip), scores, then the shared entries (undo: the last pick, which takes a finished round
 back too; end, new game, home). The setup menu is the shared one (``tablemate.ui.setup``).
+
+Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
+(``icons.row``), a player's grid with their dimmed symbols and their header composed once per
+turn (in a quiet pass while the player before them picks), the result's name cells once per
+game, score digits copied from a table built once.
 """
 
 from time import ticks_diff
@@ -23,7 +39,7 @@ from tablemate import keys as K
 from tablemate import session
 from tablemate.rules import contrast as rules
 from tablemate.ui import Screen, draw_title, icons, text
-from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings, winners_text
+from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings
 
 SYMBOLS = rules.SYMBOLS
 BEEP_COUNT = ((1568, 70),)
@@ -35,20 +51,30 @@ PICK = const(0)
 RESULT = const(1)
 FINAL = const(2)
 
+SKIP = const(12)  # the knob's two cells after the symbols: skip the player, count to three
+COUNT = const(13)
+HOLD_MS = const(700)  # UP or DOWN held this long on the grid: skip, count to three
+_SPENT = const(99)  # a held key that has acted: its repeats are ignored until its release
+NOT_IN_HAND = "Not in hand? OK again"
+TIP_BUTTONS = "Hold \x02 skip, \x03 count"
+TIP_KNOB = "Keep turning to skip"
+
 _COLS = const(6)
 _PITCH = const(21)  # columns from one symbol of the grid to the next
 _GRID_X = const(3)
 _GRID_PAGES = (2, 5)  # the two rows of 16x16 symbols, on pages 2-3 and 5-6
 _BOTTOM = const(7)  # the page of the bottom line
 _COUNT_MS = const(1000)
+_W = const(128)
+_ALL = const(0xFFF)  # a bit per symbol
 
 # The grid's two rows of symbols, laid out when the module loads (while the player reads the
 # setup menu or the resume question) and copied whole at each cursor move.
 _ROWS = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH) for r in range(2)]
 
-WHY = {  # rules.judge's reasons, as two lines for the result view
-    "tie": ("Tie: nobody wins", "Top card to the box"),
-    "all same": ("All same: nobody", "wins; card to box"),
+WHY = {  # rules.judge's reasons, as two lines for the result view (the first <= 14 characters)
+    "tie": ("Tie: no winner", "Top card to the box"),
+    "all same": ("All the same", "Top card to the box"),
     "no picks": ("Nobody picked", "Top card to the box"),
     "differ": ("Different!", "Card to left pile"),
     "skipped": ("A player skipped", "Card to left pile"),
@@ -64,40 +90,175 @@ def play(app, game):
         app.push(Notice(app, "Expert game:\nLay out 3 cards face up"))
 
 
-def winners_line(state):
-    """'Cy wins!', 'Tie: Ann, Cy' or, in co-op, 'You won!', 'You lost', 'Draw'."""
+# -- the cursor's moves (pure: tests search them) ----------------------------------------------
+def step(cur, key, out=0, walk=False, cells=12):
+    """The cell a key moves the cursor to from ``cur``; ``out`` has a bit set for each symbol
+    not in the player's hand (drawn dimmed).
+
+    Buttons (``walk`` False): LEFT/RIGHT go one symbol back/on in reading order, wrapping from
+    the end of a row into the other, and pass over dimmed symbols; UP/DOWN jump to the symbol
+    in the same column of the other row, dimmed or not (so that one can still be picked).
+    PREV/NEXT or a knob (``walk``): back/on through the symbols in hand in reading order, then
+    the dimmed ones, then (``cells`` 14: the knob) the skip and count cells, round again.
+    """
+    if walk:
+        order = [c for c in range(12) if not out >> c & 1]
+        order += [c for c in range(12) if out >> c & 1] + [SKIP, COUNT][:cells - 12]
+        i = order.index(cur) if cur in order else 0
+        return order[(i + (1 if key == K.DOWN else -1)) % len(order)]
+    if key == K.LEFT or key == K.RIGHT:
+        d = 1 if key == K.RIGHT else -1
+        c = cur
+        for _ in range(12):
+            c = (c + d) % 12
+            if not out >> c & 1:
+                return c
+        return cur
+    return (cur + 6) % 12
+
+
+def first_in_hand(out):
+    """The first symbol in reading order that the player has (a round's starting cell)."""
+    for c in range(12):
+        if not out >> c & 1:
+            return c
+    return 0
+
+
+def mask(symbols):
+    """The bits of ``symbols`` (a player's unavailable symbols) in SYMBOLS order."""
+    m = 0
+    for s in symbols:
+        m |= 1 << SYMBOLS.index(s)
+    return m
+
+
+def names_text(names, who, width, lead=""):
+    """``lead`` and the names of players ``who`` joined by ", " in ``width`` pixels: no name is
+    ever left out. When they do not fit, the separators tighten to "," and then the names are
+    shortened, the longest first, to as many letters as the room allows ("Hanne." or "Han")."""
+    full = [names[i] for i in who]
+    k = len(full)
+    if not k:
+        return lead
+    room = width - text.width(lead)
+    for sep in (", ", ","):
+        s = sep.join(full)
+        if text.width(s) <= room:
+            return lead + s
+    chars = room // text.SMALL.advance - (k - 1)  # letters for the names (a fixed-width font)
+    cap = 1
+    while sum(min(len(n), cap + 1) for n in full) <= chars:
+        cap += 1
+    spare = chars - sum(min(len(n), cap) for n in full)
+    keep = [cap] * k
+    for i in range(k):  # a letter more for the names it makes whole, then for the others
+        if spare > 0 and len(full[i]) == cap + 1:
+            keep[i] += 1
+            spare -= 1
+    for i in range(k):
+        if spare > 0 and len(full[i]) > keep[i]:
+            keep[i] += 1
+            spare -= 1
+    out = []
+    for i in range(k):
+        n, c = full[i], keep[i]
+        out.append(n if len(n) <= c else n[:c - 1] + "." if c > 4 else n[:c])
+    return lead + ",".join(out)
+
+
+def winners_line(state, width=127):
+    """'Cy wins!', 'Tie: Ann, Cy' (every winner, abbreviated to fit ``width``) or, in co-op,
+    'You won!', 'You lost', 'Draw'."""
     if rules.coop(state):
         return {"win": "You won!", "lose": "You lost", "draw": "Draw"}[rules.outcome(state)]
-    return winners_text(rules.names(state), rules.result(state))
+    names = rules.names(state)
+    won = rules.result(state)
+    if len(won) == 1:
+        return text.fit(names[won[0]], width - text.width(" wins!")) + " wins!"
+    return names_text(names, won, width, "Tie: ")
+
+
+# -- pieces of frames, made once -------------------------------------------------------------
+def _dim(sym):
+    """Icon ``sym``'s two pages of columns with every other pixel on (a checkerboard)."""
+    i = icons.NAMES.index(sym) * 2 * icons.W
+    b = bytearray(icons.DATA[i:i + 2 * icons.W])
+    for x in range(2 * icons.W):
+        b[x] &= 0xAA if x & 1 else 0x55
+    return b
+
+
+_DIGITS = {}  # font -> (top, bottom): the ten digits' columns, each with the gap after it
+
+
+def _digits(font):
+    top = bytearray()
+    bottom = bytearray()
+    for c in b"0123456789":
+        i = c - font.first
+        g = font.widths[i]
+        start = font.offsets[2 * i] | (font.offsets[2 * i + 1] << 8)
+        top += font.data[start:start + g]
+        top += bytes(font.spacing)
+        bottom += font.data[start + g:start + 2 * g]
+        bottom += bytes(font.spacing)
+    got = _DIGITS[font] = (memoryview(top), memoryview(bottom))
+    return got
+
+
+def put_score(fb, n, centre, page, font):
+    """The non-negative integer ``n`` in ``font`` (BIG or MEDIUM: digits on two pages, all as
+    wide), centred on column ``centre``: each digit's columns copied from a table built once
+    (no string cache, no render)."""
+    top, bottom = _DIGITS.get(font) or _digits(font)
+    s = "%d" % n
+    adv = font.advance
+    o = page * _W + centre - (len(s) * adv - font.spacing) // 2
+    buf = fb.buf
+    for c in s.encode():
+        d = (c - 48) * adv
+        buf[o:o + adv] = top[d:d + adv]
+        buf[o + _W:o + _W + adv] = bottom[d:d + adv]
+        o += adv
 
 
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("Round ", "OK next", "Deck ", "  Box ", ", ", text.CHECK, "0", "1", "2") \
-        + tuple(s + " wins" for s in SYMBOLS)
+    labels = ("OK next", "OK end", "Box ") + tuple(s + " wins" for s in SYMBOLS)
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
-        self.name_rows = None  # the result view's names: composed in a quiet pass
-        app.soon(self._name_rows)
+        self.walk = K.LEFT not in K.LAYOUTS[app.layout]  # PREV/NEXT or a knob: walk the cells
+        self.knob = app.layout == "encoder"  # no held keys: skip and count are cells
+        self.cells = None  # the result view's name cells: composed in a quiet pass
+        app.soon(self._cells)
+        self._heads = {}  # player -> (round, the pick view's top page), current and next
+        self._grids = {}  # unavailable bits -> the grid's two rows with those dimmed
+        self._deck = (-1, "")  # (deck, "Deck 53")
+        self._round = (-1, "")  # (round, "Round 3")
+        self._held = 0  # UP or DOWN while held on the grid ...
+        self._held_at = 0  # ... since when
+        self._held_cur = 0  # ... and the cell before its press moved the cursor
+        self._sure = -1  # the unavailable cell one OK was pressed on
         self.cur = 0
         self.view = FINAL if self.over() else PICK
-        self._suggest()
+        self._place()
 
     # -- actions ------------------------------------------------------------------------
     def done(self):
         """After a pick: the next player's cursor, or the round's result with its sound."""
         state = self.game.state
         if rules.picks(state):
-            self._suggest()
+            self._place()
         else:  # that action settled the round
             self.view = RESULT
-            self.cur = 0
             if self.over():
                 self.app.beep(FANFARE)
             else:
                 self.app.beep(BEEP_WON if rules.last(state)["winners"] else BEEP_NOBODY)
+        self.app.soon(self._prefetch)
 
     def pick(self):
         """The current player picks the symbol under the cursor."""
@@ -108,18 +269,24 @@ class Contrast(GameScreen):
         self.view = PICK if self.view == RESULT else self.view
         self.do(["skip", rules.turn(self.game.state)])
 
+    def count(self):
+        """The rulebook's count to three for the current player."""
+        self.view = PICK
+        self.app.push(CountToThree(self.app, self))
+
     def undo(self):
         """Take back the last pick (a round it settled is open again), cursor on that pick."""
         state = self.game.state
         last = rules.last(state)
         if rules.picks(state):
             taken = rules.picks(state)[-1]
-        else:
-            taken = last["picks"][-1] if last else None
+        else:  # the last pick entered of the last round: the seat before the first
+            taken = last["picks"][rules.first(state) - 1] if last else None
         if not GameScreen.undo(self):
             return False
         state = self.game.state
         self.view = PICK
+        self._place()
         if taken is not None:
             self.cur = SYMBOLS.index(taken)
         self.msg.show("Undone: " + rules.names(state)[rules.turn(state)], self.app.now)
@@ -128,6 +295,7 @@ class Contrast(GameScreen):
     def go_on(self):
         """Leave the result view: the next round's picks, or the ranking after the last round."""
         self.view = FINAL if self.over() else PICK
+        self._place()
         self.dirty = True
 
     def leave(self):
@@ -135,49 +303,81 @@ class Contrast(GameScreen):
         session.finish(self.app, self.game)
         self.app.home()
 
-    def _name_rows(self):
-        """The result view's three rows of names (two columns), composed once for the game."""
-        if self.name_rows is None:
-            short = [text.fit(n, 40) for n in rules.names(self.game.state)]
-            self.name_rows = [text.line([(short[i], (i // 3) * 65 + 6)
-                                         for i in (r, r + 3) if i < len(short)])
-                              for r in range(3)]
-        return self.name_rows
-
-    def _suggest(self):
-        s = rules.suggest(self.game.state)
+    def _place(self):
+        """The cursor for the player to pick: the suggestion, else the first symbol they have."""
+        state = self.game.state
+        if self._sure >= 0:
+            self._sure = -1
+            self.msg.clear()
+        if rules.turn(state) < 0:
+            return
+        s = rules.suggest(state)
         if s is not None:
             self.cur = SYMBOLS.index(s)
+        else:
+            self.cur = first_in_hand(self._out(rules.turn(state)))
+
+    def _out(self, player):
+        return mask(rules.unavailable(self.game.state, player))
 
     def _move(self, key):
-        cur = self.cur
-        if K.LEFT not in K.LAYOUTS[self.app.layout]:  # PREV/NEXT or a knob: walk the twelve
-            self.cur = (cur + (1 if key == K.DOWN else -1)) % 12
-        elif key == K.UP or key == K.DOWN:
-            self.cur = (cur + _COLS) % 12
-        else:
-            row = cur - cur % _COLS
-            self.cur = row + (cur % _COLS + (1 if key == K.RIGHT else -1)) % _COLS
+        if self._sure >= 0:  # the question was about the cell being left
+            self._sure = -1
+            self.msg.clear()
+        self.cur = step(self.cur, key, self._out(rules.turn(self.game.state)), self.walk,
+                        14 if self.knob else 12)
         self.dirty = True
+
+    def _ok(self):
+        cur = self.cur
+        if cur == SKIP:
+            self.skip()
+        elif cur == COUNT:
+            self.count()
+        elif self._out(rules.turn(self.game.state)) >> cur & 1 and self._sure != cur:
+            self._sure = cur  # laid out in an earlier round: maybe that pick was entered wrong
+            self.msg.show(NOT_IN_HAND, self.app.now, 0)
+            self.dirty = True
+        else:
+            if self._sure >= 0:
+                self.msg.clear()
+            self.pick()
 
     # -- screen -------------------------------------------------------------------------
     def key(self, key, kind):
-        if kind == K.REPEAT and self.view == PICK and key <= K.RIGHT:
-            self._move(key)
+        view = self.view
+        if view == PICK and key <= K.RIGHT:
+            if kind == K.PRESS:
+                self._held = key if key <= K.DOWN and not self.knob else 0
+                self._held_at = self.app.now
+                self._held_cur = self.cur
+                self._move(key)
+            elif kind == K.REPEAT:
+                if not self._held:
+                    self._move(key)  # LEFT/RIGHT held, or a knob spun fast
+                elif key == self._held and ticks_diff(self.app.now, self._held_at) >= HOLD_MS:
+                    self._held = _SPENT  # once per hold; the press's move is taken back
+                    self.cur = self._held_cur
+                    self._sure = -1
+                    if key == K.UP:
+                        self.skip()
+                    else:
+                        self.count()
+            elif kind == K.RELEASE:
+                self._held = 0
             return
         if kind != K.PRESS:
             return
         if key == K.BACK:
             self.app.push(GameMenu(self.app, self))
-        elif self.view == PICK:
+        elif view == PICK:
             if key == K.OK:
-                self.pick()
-            else:
-                self._move(key)
-        elif self.view == RESULT:
+                self._ok()
+        elif view == RESULT:
             self.go_on()
             if key != K.OK and self.view == PICK:
                 self._move(key)  # an arrow already starts the next pick: one press saved
+                self._held = _SPENT
         elif key == K.OK:
             self.leave()
 
@@ -190,86 +390,184 @@ class Contrast(GameScreen):
             self._draw_final(fb)
         self.msg.draw(fb)
 
+    def _deck_label(self, deck):
+        if self._deck[0] != deck:
+            self._deck = (deck, "Deck %d" % deck)
+        return self._deck[1]
+
+    def _round_label(self, n):
+        if self._round[0] != n:
+            self._round = (n, "Round %d" % n)
+        return self._round[1]
+
+    def _head(self, player):
+        """The pick view's top page for ``player``: their name dark on a lit bar, the round on
+        the right; composed once per turn (kept for the current and the next player)."""
+        n = rules.round_no(self.game.state)
+        heads = self._heads
+        got = heads.get(player)
+        if got is None or got[0] != n:
+            if len(heads) > 1:
+                heads.clear()
+            name = rules.names(self.game.state)[player]
+            label = self._round_label(n)
+            page = bytearray(text.line(((name, 2), (label, _W - text.ink_width(label)))))
+            for x in range(text.width(name) + 3):
+                page[x] ^= 0xFF
+            got = heads[player] = (n, page)
+        return got[1]
+
+    def _grid(self, out):
+        """The grid's two rows with the symbols in ``out`` dimmed (the plain rows when none);
+        kept for two players' hands (the one picking and the next)."""
+        got = self._grids.get(out)
+        if got is None:
+            if len(self._grids) > 1:
+                self._grids.clear()
+            got = []
+            for r in range(2):
+                sub = out >> (r * _COLS) & 63
+                if not sub:
+                    got.append(_ROWS[r])
+                    continue
+                top = bytearray(_ROWS[r][0])
+                bottom = bytearray(_ROWS[r][1])
+                for c in range(_COLS):
+                    if sub >> c & 1:
+                        b = _dim(SYMBOLS[r * _COLS + c])
+                        x = _GRID_X + c * _PITCH
+                        top[x:x + icons.W] = b[:icons.W]
+                        bottom[x:x + icons.W] = b[icons.W:]
+                got.append((top, bottom))
+            self._grids[out] = got
+        return got
+
+    def _prefetch(self):
+        """In a quiet pass: the header and the grid of the player who picks after this one."""
+        state = self.game.state
+        p = rules.turn(state)
+        if p < 0:
+            return
+        if self.view == PICK:
+            if len(rules.picks(state)) + 1 >= len(rules.names(state)):
+                return  # the next pick settles the round: the next rows are not known yet
+            p = (p + 1) % len(rules.names(state))
+        self._grid(self._out(p))
+        self._head(p)
+
     def _draw_pick(self, fb):
         state = self.game.state
-        name = rules.names(state)[rules.turn(state)]
-        fb.fill_rect(0, 0, text.width(name) + 3, 9, 1)
-        text.put(fb, name, 2, 0, color=0)
-        if rules.coop(state):
-            right = "R%d D%d" % (rules.round_no(state), rules.deck(state))
-        else:
-            right = "R%d D%d B%d" % (rules.round_no(state), rules.deck(state), rules.box(state))
-        text.put_right(fb, right, 128, 0)
-        fb.hline(0, 9, 128, 1)
-        # The symbols sit on whole pages and the selected one is its own square inverted: a
-        # move changes two 16-column spans of two pages each (and the name below).
-        icons.put_row(fb, _ROWS[0], _GRID_PAGES[0])
-        icons.put_row(fb, _ROWS[1], _GRID_PAGES[1])
+        p = rules.turn(state)
+        out = self._out(p)
+        buf = fb.buf
+        buf[0:_W] = self._head(p)
+        fb.hline(0, 9, _W, 1)
+        rows = self._grids.get(out) or self._grid(out)
+        icons.put_row(fb, rows[0], _GRID_PAGES[0])
+        icons.put_row(fb, rows[1], _GRID_PAGES[1])
         cur = self.cur
-        icons.put(fb, SYMBOLS[cur], _GRID_X + (cur % _COLS) * _PITCH, _GRID_PAGES[cur // _COLS], 0)
-        text.put_centered(fb, SYMBOLS[self.cur], _BOTTOM)
+        if cur < 12:
+            # The symbols sit on whole pages and the selected one is its own square inverted:
+            # a move changes two 16-column spans of two pages each (and the name below).
+            x = _GRID_X + (cur % _COLS) * _PITCH
+            page = _GRID_PAGES[cur // _COLS]
+            if out >> cur & 1:  # dimmed: its columns in the row just put, inverted
+                for o in (page * _W + x, (page + 1) * _W + x):
+                    for k in range(o, o + icons.W):
+                        buf[k] ^= 0xFF
+            else:
+                icons.put(fb, SYMBOLS[cur], x, page, 0)
+            text.put(fb, SYMBOLS[cur], 0, _BOTTOM)
+        else:
+            label = "Skip " + rules.names(state)[p] if cur == SKIP else "Count to 3"
+            text.put(fb, label, 0, _BOTTOM, color=0)
+        text.put_right(fb, self._deck_label(rules.deck(state)), _W, _BOTTOM)
+
+    # -- the result ---------------------------------------------------------------------
+    def _cells(self):
+        """The result view's name cells, composed once for the game: ([(name as shown, x, page,
+        centre column)], [(page, the page of names to copy)]). Two to four cells in a row (names
+        on page 3, digits 16 px on pages 4-5); five or six in three columns of two rows (names
+        on pages 2 and 5, digits 12 px below them)."""
+        if self.cells is None:
+            state = self.game.state
+            names = (["Left pile", "Right pile"] if rules.coop(state) else rules.names(state))
+            n = len(names)
+            cols = n if n <= 4 else 3
+            w = _W // cols
+            cells = []
+            for i in range(n):
+                short = text.fit(names[i], w - 4)
+                x = (i % cols) * w + (w - text.ink_width(short)) // 2
+                cells.append((short, x, (3 if n <= 4 else 2 + 3 * (i // 3)),
+                              (i % cols) * w + w // 2))
+            pages = []
+            for page in ((3,) if n <= 4 else (2, 5)):
+                pages.append((page, text.line([(c[0], c[1]) for c in cells if c[2] == page])))
+            self.cells = (cells, pages)
+        return self.cells
 
     def _draw_result(self, fb):
-        # Text sits on the display's pages (text.put: a byte copy, not a blit) and is drawn in
-        # pieces (a label, then its number; names one by one): each piece's image stays in the
-        # text cache from round to round, where a whole line with this round's numbers would
-        # be rendered anew every time (about 1 ms a line on a Pico).
+        # Two lines at the top (the winning icon beside them): what won or why nobody did, and
+        # who won; the deck at the right of the first. Then the score cells, and with four
+        # players or fewer a bottom line with the round, the box and the way on. Text sits on
+        # the display's pages (text.put: a byte copy, not a blit); the cells' names are composed
+        # once per game and this round's winners put over them inverted; scores are digits
+        # copied from a table.
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
-        if last:
-            text.put_number(fb, last["round"], text.put(fb, "Round ", 0, 0), 0)
-        else:
-            text.put(fb, "Scores", 0, 0)
-        fb.hline(0, 9, 128, 1)
-        text.put_right(fb, "OK " + ("end" if self.over() else "next"), 128, 0)
         names = rules.names(state)
+        big = len(names) <= 4
         x = 0
+        boxed = rules.boxed(state)
+        won = last["winners"] if last else ()
         if last is None:
             lines = ("No round yet", "")
         elif last["why"]:
             lines = WHY[last["why"]]
         else:
-            icons.put(fb, last["symbol"], 0, 2)
+            icons.put(fb, last["symbol"], 0, 0)
             x = 20
             if coop:
                 lines = ("Same: " + last["symbol"], "Card to right pile")
+            elif boxed:  # the icon shows the symbol; the lines say who won and how
+                lines = (names_text(names, won, _W - x),
+                         names_text(names, boxed, _W - x, "From box: "))
             else:
-                lines = (last["symbol"] + " wins", "")
-                pen = x
-                for n in range(len(last["winners"])):
-                    if n:
-                        pen = text.put(fb, ", ", pen, 3)
-                    pen = text.put(fb, names[last["winners"][n]], pen, 3)
-        text.put(fb, lines[0], x, 2)  # every first line fits (the longest is 18 characters)
+                lines = (last["symbol"] + " wins", names_text(names, won, _W - x))
+        text.put(fb, lines[0], x, 0)
         if lines[1]:
-            text.put(fb, text.fit(lines[1], 127 - x), x, 3)
+            text.put(fb, lines[1], x, 1)
+        if not boxed:
+            text.put_right(fb, self._deck_label(rules.deck(state)), _W, 0)
+        if big:
+            fb.hline(0, 19, _W, 1)
+            if last:
+                text.put(fb, self._round_label(last["round"]), 0, _BOTTOM)
+            if self.over() or coop:
+                text.put_right(fb, "OK end" if self.over() else "OK next", _W, _BOTTOM)
+            else:  # the box: every picture card out of play (6 px a character)
+                box = rules.box(state)
+                pen = text.put(fb, "Box ", _W - 6 * (5 if box < 10 else 6), _BOTTOM)
+                text.put_number(fb, box, pen, _BOTTOM)
+        cells, pages = self.cells or self._cells()
+        buf = fb.buf
+        for page, row in pages:
+            o = page * _W
+            buf[o:o + _W] = row
         if coop:
-            left, right = rules.piles(state)
-            text.put_number(fb, left, text.put(fb, "Left pile ", 0, 4), 4)
-            text.put_number(fb, right, text.put(fb, "Right pile ", 0, 5), 5)
-            deck = rules.deck(state)
-            pen = 64 - 3 * (5 + len("%d" % deck))  # centred: the font is 6 px a character
-            text.put_number(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
+            scores = rules.piles(state)
+            won = ((0,) if last["pile"] == "left" else (1,)) if last else ()  # where it went
         else:
-            won = last["winners"] if last else ()
-            cards = rules.scores(state)
-            buf = fb.buf
-            rows = self.name_rows or self._name_rows()
-            for r in range(3):
-                o = (4 + r) * 128
-                buf[o:o + 128] = rows[r]
-            for i in range(len(names)):
-                x = 0 if i < 3 else 65
-                page = 4 + i % 3
-                if i in won:
-                    text.put(fb, text.CHECK, x, page)
-                text.put_number(fb, cards[i], x + 60, page, True)
-            deck = rules.deck(state)
-            box = rules.box(state)
-            pen = 64 - 3 * (11 + len("%d%d" % (deck, box)))  # centred: 6 px a character
-            pen = text.put_number(fb, deck, text.put(fb, "Deck ", pen, _BOTTOM), _BOTTOM)
-            text.put_number(fb, box, text.put(fb, "  Box ", pen, _BOTTOM), _BOTTOM)
+            scores = rules.scores(state)
+        font = text.BIG if big else text.MEDIUM
+        for i in range(len(cells)):
+            short, cx, page, centre = cells[i]
+            if i in won:
+                text.put(fb, short, cx, page, color=0)
+                buf[page * _W + cx - 1] = 0xFF
+            put_score(fb, scores[i], centre, page + 1, font)
 
     def _draw_final(self, fb):
         state = self.game.state
@@ -284,7 +582,7 @@ class Contrast(GameScreen):
             text.draw_centered(fb, "Left pile %d" % left, 40)
             text.put_centered(fb, "OK: finish", _BOTTOM)
             return
-        draw_title(fb, text.fit(winners_line(state), 127))
+        draw_title(fb, winners_line(state))
         draw_standings(fb, rules.names(state), rules.scores(state), rules.result(state))
 
     def menu_entries(self):
@@ -297,10 +595,11 @@ class Contrast(GameScreen):
     def _skip_now(self):
         self.app.pop()
         self.skip()
+        self.msg.show(TIP_KNOB if self.knob else TIP_BUTTONS, self.app.now)
 
     def _count(self):
-        self.view = PICK
-        self.app.replace(CountToThree(self.app, self))
+        self.app.pop()
+        self.count()
 
     def _scores(self):
         self.app.pop()
