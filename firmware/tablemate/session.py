@@ -112,17 +112,35 @@ def prefetch(app, name):
 
 
 def start(app, name, opts):
-    """Begin a new game of ``name`` (replacing any saved one) and show its screen."""
+    """Begin a new game of ``name`` and show its screen.
+
+    A saved game it replaces is filed in the history first (as it stands: unfinished, unless it
+    had ended), after the new game's first frame and before the new journal takes its place.
+    """
     from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
+    old = app.game
+    replacing = old is not None or saved_name(app) is not None
     game = Game.new(rules_for(name), game_path(app), opts)
     app.game = game
+    if replacing:
+        app.after_frame(lambda: _file_replaced(app, old))
     screen_module(name).play(app, game)
+
+
+def _file_replaced(app, old):
+    if old is None:
+        from tablemate.store.game import Game
+        old = Game.resume(None, game_path(app))[0]  # None: unreadable, nothing to file
+    if old is not None and not ended(app):
+        file(app, old)
+    _forget_end(app)
 
 
 def resume(app):
     """Show the saved game, replayed unless still in RAM: (shown, problem text or None).
 
     The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
+    A game found finished (a power cut came before it was filed) is filed at once.
     """
     game = app.game
     if game is not None:
@@ -133,6 +151,8 @@ def resume(app):
     if game is None:
         return False, problem
     app.game = game
+    if game.rules.result(game.state) is not None:
+        app.after_frame(lambda: file(app, game))
     screen_module(name_of(game)).play(app, game)
     return True, problem
 
@@ -142,12 +162,60 @@ def name_of(game):
     return game.rules.__name__.split(".")[-1]
 
 
-def finish(app, game):
-    """File a finished (or abandoned) game in the history and free the journal."""
-    app.game = None
+def file(app, game):
+    """File ``game`` in the history as it stands: when it ends, and when it is left or replaced
+    unfinished. A game filed again under its id (an undo reopened it) replaces its first line
+    in the History and in ``tablemate report``. While an ended game stays on the screen (an undo
+    may reopen it) a marker file says it is filed, so a power cut does not offer it again."""
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
     summary["actions"] = game.count
-    from tablemate.store import history, journal
+    if game.id is not None:
+        summary["id"] = game.id
+    from tablemate.store import history
     history.file(app.path("history.jnl"), summary)
+    game.filed = game.count
+    if game.rules.result(game.state) is not None:
+        with open(_end_path(app), "w") as f:
+            f.write(name_of(game))
+
+
+def reopened(app, game):
+    """An undo took back the end of a filed game: it runs again, and is filed again later."""
+    game.filed = None
+    _forget_end(app)
+
+
+def ended(app):
+    """True when the saved game ended and was filed (the players had not left it yet)."""
+    try:
+        os.stat(_end_path(app))
+        return True
+    except OSError:
+        return False
+
+
+def discard(app):
+    """Remove the saved game's journal and its end marker (the game is in the history)."""
+    from tablemate.store import journal
+    app.game = None
     journal.remove(game_path(app))
+    _forget_end(app)
+
+
+def finish(app, game):
+    """The players leave ``game``: file it unless it was filed as it stands, free the journal."""
+    if game.filed is None:
+        file(app, game)
+    discard(app)
+
+
+def _end_path(app):
+    return app.path("game.end")
+
+
+def _forget_end(app):
+    try:
+        os.remove(_end_path(app))
+    except OSError:
+        pass

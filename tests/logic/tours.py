@@ -49,8 +49,13 @@ def scorepad(root):
     rig.press(K.BACK)
     rig.choose("Home")
     assert rig.top() == "Home" and not rig.exists("game.jnl")
+    # Bob's 25 ended the game and filed it; the undo reopened it; Ann's win filed it again,
+    # under the same id: the History shows the game once, as it ended last.
     history = [json.loads(line) for line in rig.lines("history.jnl")]
-    assert len(history) == 1 and history[0]["winners"] == [0]
+    assert [g["winners"] for g in history] == [[1], [0]] and history[0]["id"] == history[1]["id"]
+    from tablemate.store.history import recent
+    games = recent(rig.root + "/data/history.jnl", 12)
+    assert len(games) == 1 and games[0]["winners"] == [0]
     return rig
 
 

@@ -69,8 +69,8 @@ def big_score(dev, i, value, players=2):
     from tablemate.ui import text
     shown = "%d" % value
     w = 64 if players == 2 else 128
-    x = i * 64 + (w - text.width(shown, text.BIG)) // 2
-    return shows_at(dev, shown, x, 11 + 14, text.BIG)
+    x = i * 64 + (w - text.width(shown, text.large()[1])) // 2
+    return shows_at(dev, shown, x, 11 + 14, text.large()[1])
 
 
 def dump(dev):
@@ -148,6 +148,14 @@ def commit(dev):
 def actions(dev):
     """The journal's actions (header dropped)."""
     return dev.journal()[1:]
+
+
+def header(dev):
+    """The journal's header without the game's id (random), after checking it has one."""
+    head = dict(dev.journal()[0])
+    gid = head.pop("id")
+    assert type(gid) is str and len(gid) == 8, gid
+    return head
 
 
 def history(root):

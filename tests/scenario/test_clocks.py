@@ -9,7 +9,7 @@ LOW, FLAG = 2093, 880  # chess clock: last-5-s beep and flag tone (Hz)
 
 def big(dev, s):
     from tablemate.ui import text
-    return dev.find_text(s, text.BIG)
+    return dev.find_text(s, text.large()[1])
 
 
 def left_time(dev, s):

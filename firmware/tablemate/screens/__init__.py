@@ -89,9 +89,20 @@ class Home(ActionMenu):
 
 
 def offer_resume(app):
-    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu.
+
+    A game that had ended (and was filed) is not offered as if it were running: it is cleared
+    and the player is told where it is."""
     name, present = session.saved(app)
-    if name:
+    if name and session.ended(app):
+        session.discard(app)
+        from tablemate.store import history
+        from tablemate.screens.history import headline
+        last = history.recent(app.path("history.jnl"), 1)
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
+                        % (headline(last[0]) if last else session.label(name))))
+    elif name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
         session.prefetch(app, name)

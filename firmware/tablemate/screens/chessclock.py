@@ -122,7 +122,7 @@ class ClockScreen(Screen):
             else:
                 text.draw(fb, text.fit(self.names[i], 58), x + 3, 2)
             shown = fmt(clock.remaining(i, now), True)
-            text.draw(fb, shown, x + (64 - text.width(shown, text.BIG)) // 2, 20, text.BIG)
+            text.draw(fb, shown, x + (64 - text.width(shown, text.large()[1])) // 2, 20, text.large()[1])
         fb.vline(63, 12, 40, 1)
         if flagged >= 0:
             status = "Flag: " + self.names[flagged]

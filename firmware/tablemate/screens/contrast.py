@@ -345,5 +345,5 @@ class CountToThree(Screen):
     def draw(self, fb):
         draw_title(fb, "Count to three")
         text.draw_centered(fb, self.name + ", choose!", 12)
-        text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.BIG)
+        text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.large()[1])
         text.put_centered(fb, "Any key: chosen", _BOTTOM)

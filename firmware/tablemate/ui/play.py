@@ -11,6 +11,8 @@ action changes the game in RAM at once and is written to the journal after the f
 only that action. What a mode does after an action (announce a winner, show a round's result)
 goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
 game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
+The action that ends a game also files it in the history, after the frame (an undo that takes
+the end back has it filed again later, under the same id).
 
 Screens read the game through the rules module's accessors (``names``, ``scores``, ``turn``,
 ``result``), so a mode's state layout stays its rules module's business.
@@ -112,6 +114,8 @@ class GameScreen(Screen):
         self.dirty = True
         self.app.after_frame(self.save)
         self.done()
+        if self.game.filed is None and self.over():  # it ended: in the history at once
+            self.app.after_frame(self._file)
         return True
 
     def undo(self):
@@ -124,6 +128,8 @@ class GameScreen(Screen):
         self.dirty = True
         self.app.after_frame(self.save)
         self.msg.clear()
+        if self.game.filed is not None and not self.over():
+            self.app.after_frame(lambda: session.reopened(self.app, self.game))
         return True
 
     def save(self):
@@ -132,6 +138,12 @@ class GameScreen(Screen):
             self.game.save()
         except OSError:
             self.refuse("Not saved: flash?")  # kept queued: the next save tries again
+
+    def _file(self):
+        try:
+            session.file(self.app, self.game)
+        except OSError:
+            self.refuse("Not filed: flash?")  # filed when the players leave the game
 
     def over(self):
         """True once the rules say the game has ended."""
@@ -317,8 +329,8 @@ def _signed(value):
 def _big_cell(fb, x, y, w, name, score, selected, turn, pending):
     _label(fb, x, y + 2, w - 1, name, selected, turn)
     shown = "%d" % score
-    sx = x + (w - text.width(shown, text.BIG)) // 2
-    text.draw(fb, shown, sx, y + 14, text.BIG)
+    sx = x + (w - text.width(shown, text.large()[1])) // 2
+    text.draw(fb, shown, sx, y + 14, text.large()[1])
     if pending:
         p = _signed(pending)
         text.draw(fb, p, x + (w - text.width(p)) // 2, y + 33)
