@@ -19,17 +19,20 @@ import sys
 # Setup option kinds, for the shared setup menu (tablemate.ui.setup). An option is
 # (key, label, kind, default, params):
 NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
-CHOICE = 1  # params (values, unit): LEFT/RIGHT cycle through the values, 0 reads "off"
+CHOICE = 1  # params (values, unit or words): LEFT/RIGHT cycle through the values; with a unit a
+# value reads "30s" (0 reads "off"), with a tuple of words each value reads as its word
 FLAG = 2  # params None: on or off
 
 # Each mode: name (the rules and screens module), label (menu), players (min, max, default),
-# options (see above), note (a word after the player count, by count), fixed(players) (options
+# options (see above; every mode also gets "first", the player who starts, from the setup), note (a word after the player count, by count), fixed(players) (options
 # that follow from the player count), outcomes (how a finished game reads in the history, by its
 # summary's "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a
 # word for it, a game lists its winners, "(tie)" after several, or reads "unfinished").
 MODES = (
     {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2),
      "options": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
+                 ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once"))),
+                 ("rotate", "Rotate start", FLAG, False, None),
                  ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s")))},
     {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
      "options": (("expert", "Expert", FLAG, False, None),),

@@ -18,7 +18,7 @@ def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
     frame = s.frame()
     assert len(frame.split("\n")) == 35
     assert "\u2580" in frame or "\u2584" in frame
-    for token in ("\r", "\x1b[C", "\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[C"):
+    for token in ("\r", "\x1b[C", "\x1b[A", "\r", "\x1b[C"):
         _tap(s, token)
     s.run_for(2000)
     assert s.dev.journal()[1] == ["add", 0, 1]
@@ -27,7 +27,7 @@ def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
 
 def test_terminal_autorepeat_is_one_held_button(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B"):
+    for token in ("\r", "\x1b[A"):
         _tap(s, token)
     _tap(s, "\r")
     for _ in range(40):  # a held arrow key: the terminal repeats it every 30 ms
@@ -40,7 +40,7 @@ def test_terminal_autorepeat_is_one_held_button(tmp_path):
 
 def test_back_is_long_ok_without_a_back_button(tmp_path):
     s = sim.Sim(Device(str(tmp_path), layout="three"))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r"):
+    for token in ("\r", "\x1b[A", "\r"):
         _tap(s, token)
     s.key("\x7f")
     s.run_for(1200)
@@ -49,7 +49,7 @@ def test_back_is_long_ok_without_a_back_button(tmp_path):
 
 def test_a_killed_simulator_resumes_on_the_same_flash(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[C", "\x1b[C", "\r"):
+    for token in ("\r", "\x1b[A", "\r", "\x1b[C", "\x1b[C", "\r"):
         _tap(s, token)
     again = sim.Sim(Device(str(tmp_path)))  # the process died; a new one starts on the same data
     assert again.dev.shows("Resume game?")

@@ -19,7 +19,9 @@ def scorepad(root):
     rig = Rig(root)
     rig.choose("Scorepad")
     assert rig.top() == "Setup"
-    rig.presses(K.RIGHT, K.DOWN, K.RIGHT, K.RIGHT, K.DOWN, K.RIGHT)  # 3 players, to 10, 15 s timer
+    # 3 players; (names as saved); to 10, won at once; (no rotation); a 15 s turn timer
+    rig.presses(K.RIGHT, K.DOWN, K.DOWN, K.RIGHT, K.RIGHT, K.DOWN, K.RIGHT, K.DOWN, K.DOWN,
+                K.RIGHT)
     rig.choose("Start")
     assert rig.top() == "Scorepad"
     rig.presses(K.RIGHT, K.RIGHT, K.RIGHT)
@@ -36,7 +38,7 @@ def scorepad(root):
     rig.choose("Adjust score")
     assert rig.top() == "NumberEntry"
     rig.presses(K.UP, K.UP, K.OK)
-    assert _actions(rig)[-1] == ["add", 2, 2]
+    assert _actions(rig)[-1] == ["add", 1, 2]  # the undo put the cursor back on Bob, to move
     rig.advance(16000)  # the turn timer runs out: beeps in its last 5 s, then a long tone
     assert 880 in rig.pwm.notes and rig.pwm.notes.count(2093) == 5
     rig.press(K.BACK)

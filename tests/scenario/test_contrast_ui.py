@@ -80,7 +80,8 @@ def new_game(dev, players=5, expert=False):
         dev.press("RIGHT" if players > 4 else "LEFT")
     assert highlighted(dev, "Players: %d" % players), dump(dev)
     if expert:
-        dev.presses("DOWN", "OK")
+        goto(dev, "Expert: off")
+        dev.press("OK")
         assert highlighted(dev, "Expert: on"), dump(dev)
     choose(dev, "Start")
 
@@ -93,7 +94,7 @@ def turn_is(dev, name):
 def test_five_player_round_is_resolved_and_shown(make_device):
     dev = make_device()
     new_game(dev, 5)
-    assert dev.journal()[0]["opts"] == {"names": NAMES[:5], "coop": False, "expert": False}
+    assert dev.journal()[0]["opts"] == {"names": NAMES[:5], "coop": False, "expert": False, "first": 0}
     assert turn_is(dev, "Ann") and dev.shows("R1 D56 B18"), dump(dev)
     assert cursor(dev) == "red" and dev.shows("red")
     for name, sym in zip(NAMES[:5], ("square", "square", "yellow", "square", "green")):

@@ -57,7 +57,7 @@ def test_settings_notice_comes_before_the_resume_question(make_device, root):
 
 def test_a_won_game_cut_off_before_leaving_is_in_the_history_not_offered_again(make_device, root):
     dev = make_device()
-    new_scorepad(dev, players=3, target=5)
+    new_scorepad(dev, players=3, target=5, stop=True)
     dev.presses(*["RIGHT"] * 5)
     commit(dev)
     assert dev.shows("Ann wins!"), dump(dev)

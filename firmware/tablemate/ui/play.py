@@ -1,5 +1,5 @@
-"""What every game screen shares: the game's plumbing, the message line, the score table, the
-game menu, the standings and the winner's fanfare.
+"""What every game screen shares: the game's plumbing, the message line, the game menu, the
+standings and the winner's fanfare (the score table is ``ui/table.py``).
 
 One module, because a Pico pays 10-15 ms per module imported and a resumed game must be on the
 screen within 150 ms: a mode's screen module plus this one is all a game needs to load.
@@ -28,10 +28,10 @@ from tablemate.ui import ActionMenu, Screen, draw_title, text
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 _MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
 _SHOW_MS = const(2500)
-_PITCH = const(13)
-# The narrowest name cell of a game's view (a quarter of the screen, five to eight players):
-# names wider than this are abbreviated there (``tablemate players set`` says which).
-NAME_PX = const(30)
+# The narrowest name cell of a game's view (a quarter of the screen, seven or eight players in
+# ``ui/table.py``): names wider than this are abbreviated there (``tablemate players set`` says
+# which).
+NAME_PX = const(29)
 
 
 # -- the message line --------------------------------------------------------------------------
@@ -208,7 +208,10 @@ class GameMenu(ActionMenu):
 
         def again():
             session.finish(app, game)
-            session.start(app, session.name_of(game), game.opts)
+            opts = dict(game.opts)
+            if opts.get("rotate"):  # the next game opens one seat on, as the next round would
+                opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
+            session.start(app, session.name_of(game), opts)
         if self.screen.over():
             again()
         else:
@@ -284,72 +287,3 @@ def winners_text(names, winners):
     if len(winners) == 1:
         return names[winners[0]] + " wins!"
     return "Tie: " + ", ".join(names[i] for i in winners)
-
-
-# -- the score table ---------------------------------------------------------------------------
-def draw_table(fb, names, scores, y0, selected=-1, turn=-1, pending=0):
-    """Up to eight names and scores from row ``y0`` down to the bottom of the screen.
-
-    One or two players get big digits that read from across the table; three or four get one
-    row each; five to eight get two columns of four. The player whose turn it is is drawn
-    inverted, so it cannot be missed; the cursor (the row LEFT/RIGHT change, the turn's player
-    unless moved) is an arrow, so moving it changes a few columns of the panel, not two whole
-    rows (about 20 bytes on the bus instead of 512). A pending (not yet committed) change shows
-    beside the score.
-    """
-    n = len(names)
-    if n <= 2:
-        for i in range(n):
-            _big_cell(fb, i * 64, y0, 64 if n == 2 else 128, names[i], scores[i],
-                      i == selected, i == turn, pending if i == selected else 0)
-    elif n <= 4:
-        for i in range(n):
-            _row(fb, 0, y0 + i * _PITCH, 128, names[i], scores[i],
-                 i == selected, i == turn, pending if i == selected else 0)
-    else:
-        for i in range(n):
-            _row(fb, 0 if i < 4 else 65, y0 + (i % 4) * _PITCH, 63, names[i], scores[i],
-                 i == selected, i == turn, pending if i == selected else 0)
-
-
-def _label(fb, x, y, w, name, selected, turn):
-    """Name with the cursor arrow; inverted on the player's turn."""
-    if turn:
-        fb.fill_rect(x, y - 2, w, 11, 1)
-    color = 0 if turn else 1
-    if selected:
-        text.draw(fb, text.ARROW, x + 1, y, color=color)
-    text.draw(fb, text.fit(name, w - 10), x + 8, y, color=color)
-
-
-def _signed(value):
-    return "+%d" % value if value > 0 else "%d" % value
-
-
-def _big_cell(fb, x, y, w, name, score, selected, turn, pending):
-    _label(fb, x, y + 2, w - 1, name, selected, turn)
-    shown = "%d" % score
-    sx = x + (w - text.width(shown, text.large()[1])) // 2
-    text.draw(fb, shown, sx, y + 14, text.large()[1])
-    if pending:
-        p = _signed(pending)
-        text.draw(fb, p, x + (w - text.width(p)) // 2, y + 33)
-
-
-def _row(fb, x, y, w, name, score, selected, turn, pending):
-    shown = "%d" % score
-    sw = text.width(shown)
-    if turn:
-        fb.fill_rect(x, y, w, _PITCH - 1, 1)
-    color = 0 if turn else 1
-    ty = y + 2
-    if selected:
-        text.draw(fb, text.ARROW, x + 1, ty, color=color)
-    room = w - 10 - sw - 2
-    if pending:
-        p = _signed(pending)
-        pw = text.width(p)
-        room -= pw + 3
-        text.draw(fb, p, x + w - 2 - sw - 3 - pw, ty, color=color)
-    text.draw(fb, text.fit(name, room), x + 8, ty, color=color)
-    text.draw(fb, shown, x + w - 2 - sw, ty, color=color)
