@@ -181,7 +181,7 @@ step("frame", lambda: (DISPLAY.invalidate(), DISPLAY.show()))
 step("menu", lambda: press(APP, "DOWN"))
 press(APP, "UP")
 step("open", lambda: press(APP, "OK"))
-for _ in range(7):  # Names, Target, Win, Rotate start, Turn timer, First player, Start
+for _ in range(7):  # Names, Target, Win, Rotate start, Turn timer, 1st player, Start
     press(APP, "DOWN")
 step("start", lambda: press(APP, "OK"))
 step("plus", lambda: press(APP, "RIGHT"))

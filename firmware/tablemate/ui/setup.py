@@ -13,7 +13,7 @@ from tablemate import session
 from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
 
-RANDOM = -1  # "First player: random": drawn when the game starts, then kept in its journal
+RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 
 
 def show(app, name):
@@ -102,8 +102,8 @@ class Setup(Menu):
         options = self.mode["options"]
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
-        items.append("First player: " + ("random" if self.starter == RANDOM
-                                         else self._names()[self.starter]))
+        items.append("1st player: " + ("random" if self.starter == RANDOM
+                                       else self._names()[self.starter]))
         items.append("Start")
         self.items = items
         self.dirty = True
@@ -233,11 +233,12 @@ class WhoPlays(ActionMenu):
         ActionMenu.__init__(self, app, "Who plays?", self._entries(), on_back=app.pop)
 
     def _entries(self):
-        names = self.app.settings["names"]
+        app = self.setup.app
+        names = app.settings["names"]
         seats = self.setup.seats
         entries = [(("%s " % text.CHECK if i in seats else "  ") + names[i], self._toggle(i))
                    for i in range(len(names))]
-        return entries + [("Done", self.app.pop)]
+        return entries + [("Done", app.pop)]
 
     def _toggle(self, i):
         def toggle():
