@@ -89,7 +89,17 @@ class Home(ActionMenu):
 
 
 def offer_resume(app):
-    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu. A chess
+    clock cut off while in use comes back instead, paused (the game stays on the menu)."""
+    import os
+    try:
+        os.stat(app.path("clock.json"))  # only then is the clock's module loaded
+    except OSError:
+        pass
+    else:
+        from tablemate.screens import chessclock
+        if chessclock.restore(app):
+            return
     name, present = session.saved(app)
     if name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
