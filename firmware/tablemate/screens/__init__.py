@@ -92,7 +92,17 @@ def offer_resume(app):
     """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu.
 
     A game that had ended (and was filed) is not offered as if it were running: it is cleared
-    and the player is told where it is."""
+    and the player is told where it is. A chess clock cut off while in use comes back instead,
+    paused (the game stays on the menu)."""
+    import os
+    try:
+        os.stat(app.path("clock.json"))  # only then is the clock's module loaded
+    except OSError:
+        pass
+    else:
+        from tablemate.screens import chessclock
+        if chessclock.restore(app):
+            return
     name, present = session.saved(app)
     if name and session.ended(app):
         session.discard(app)
