@@ -10,6 +10,7 @@ directory that outlives the process: kill the simulator mid-game and start it ag
 
 import os
 import select
+import shutil
 import sys
 import time
 
@@ -31,6 +32,16 @@ HELP = ("arrows/wasd move  Enter/Space OK  Backspace/Esc/b BACK  "
 def default_data_dir():
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "tablemate", "sim")
+
+
+def wipe(data):
+    """Empty the simulated flash (``--fresh``): its files and its folders, such as ``data/``."""
+    for name in os.listdir(data):
+        path = os.path.join(data, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
 
 
 def split_keys(data):
@@ -113,8 +124,7 @@ def main(args):
     data = args.data or default_data_dir()
     os.makedirs(data, exist_ok=True)
     if args.fresh:
-        for name in os.listdir(data):
-            os.remove(os.path.join(data, name))
+        wipe(data)
     dev = Device(data, layout=args.layout, sh1106=args.sh1106)
     if dev.app is None:
         print("No display: the firmware is blinking its error code.")

@@ -1,5 +1,7 @@
 """The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill."""
 
+import os
+
 from tablemate_host import sim
 from tablemate_host.device import Device
 
@@ -8,9 +10,21 @@ def test_split_keys_keeps_escape_sequences_whole():
     assert sim.split_keys("\x1b[Aw\r\x1b[D\x7f") == ["\x1b[A", "w", "\r", "\x1b[D", "\x7f"]
 
 
+RIGHT = "\x1b[C"
+
+
 def _tap(s, token):
     s.key(token)
     s.run_for(300)
+
+
+def _scorepad(root, **kw):
+    """A sim on a fresh two-player scorepad, first player's turn."""
+    s = sim.Sim(Device(root), **kw)
+    s.dev.choose("Scorepad")
+    s.dev.choose("Start")
+    assert s.dev.shows("Round 1")
+    return s
 
 
 def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
@@ -56,3 +70,12 @@ def test_a_killed_simulator_resumes_on_the_same_flash(tmp_path):
     _tap(again, "\r")
     assert again.dev.shows("Round 1")
     assert again.dev.app.top().game.state["scores"] == [2, 0]
+
+
+def test_fresh_wipes_the_whole_simulated_flash(tmp_path):
+    s = _scorepad(str(tmp_path))
+    s.key(RIGHT)
+    s.run_for(2000)
+    assert os.path.exists(os.path.join(str(tmp_path), "data", "game.jnl"))
+    sim.wipe(str(tmp_path))
+    assert os.listdir(str(tmp_path)) == []
