@@ -6,6 +6,9 @@ it has arrived for a moment, so holding a key in the terminal holds the button a
 own auto-repeat runs. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK
 is its push switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a
 directory that outlives the process: kill the simulator mid-game and start it again to resume.
+
+``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
+the player keeps another one in the device's own Settings menu.
 """
 
 import os
@@ -14,7 +17,7 @@ import shutil
 import sys
 import time
 
-from tablemate_host.device import Device
+from tablemate_host.device import TICK_MS, Device
 from tablemate_host.fakes import ticks_diff
 
 RELEASE_MS = 70  # a key is let go when no repeat of it came for this long
@@ -59,13 +62,56 @@ def split_keys(data):
 
 
 class Sim:
-    """Turns key tokens and wall-clock time into button levels and device ticks."""
+    """Turns key tokens and wall-clock time into button levels and device ticks.
 
-    def __init__(self, dev):
+    ``layout`` (``--layout``) is used for this run only; see ``_use_run_layout``.
+    """
+
+    def __init__(self, dev, layout=None):
         self.dev = dev
+        self.layout = layout
         self.held = {}  # key name -> fake-clock ms at which to release it
         self.quit = False
         self.last_frame = None
+        self.app = None  # the app the run layout was given to (a watchdog reset boots another)
+        self._adopt()
+
+    # -- the layout of this run ---------------------------------------------------------------
+    def _adopt(self):
+        """Give a newly booted app the run's layout."""
+        self.app = self.dev.app
+        if self.app is not None and self.layout is not None:
+            self._use_run_layout(self.app)
+
+    def _use_run_layout(self, app):
+        """Switch ``app`` to the run's layout without writing it to the device's settings.
+
+        The app booted with the layout on its flash; the run's layout replaces it in RAM only.
+        Its settings saves go through ``save_settings``, which writes the layout found on flash
+        instead of the run's: changing the brightness in this run must not change the buttons
+        of the next one. Keeping another layout in the Settings menu is the player's own choice:
+        that one is saved, and the run's layout is over.
+        """
+        from tablemate import settings
+        on_flash = app.settings["layout"]
+        app.settings["layout"] = self.layout
+        app.apply_settings()
+        if app.stack:
+            app.stack[-1].dirty = True  # a screen may show the keys it expects
+        # One pass, so the new input samples its buttons at rest: a key down at its first sample
+        # would be taken for one held across the change, and ignored until released.
+        self.dev.advance(TICK_MS)
+
+        def save_settings():  # App.save_settings, with the file keeping the layout it had
+            values = dict(app.settings)
+            if values["layout"] == self.layout:
+                values["layout"] = on_flash
+            else:
+                self.layout = None
+            settings.save(app.path("settings.json"), values)
+            app.apply_settings()
+
+        app.save_settings = save_settings
 
     def _has_back(self):
         from tablemate import keys
@@ -95,6 +141,8 @@ class Sim:
             step = min(ms, 10)
             self.dev.advance(step)
             ms -= step
+            if self.dev.app is not self.app:  # the watchdog reset the device
+                self._adopt()
             for name, until in list(self.held.items()):
                 if ticks_diff(self.dev.now, until) >= 0:
                     self.dev.up(name)
@@ -125,11 +173,10 @@ def main(args):
     os.makedirs(data, exist_ok=True)
     if args.fresh:
         wipe(data)
-    dev = Device(data, layout=args.layout, sh1106=args.sh1106)
-    if dev.app is None:
+    sim = Sim(Device(data, sh1106=args.sh1106), layout=args.layout)
+    if sim.dev.app is None:
         print("No display: the firmware is blinking its error code.")
         return 1
-    sim = Sim(dev)
     out = sys.stdout
     if not sys.stdin.isatty():
         print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
