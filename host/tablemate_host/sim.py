@@ -1,26 +1,31 @@
 """``tablemate sim``: the real firmware app in a terminal, in real time, drawn in half-blocks.
 
 The simulator is a ``Device`` (the real ``main.py`` on fake hardware) whose fake clock follows the
-wall clock. Keys become button levels on the fake GPIO pins: a key is held down until no repeat of
-it has arrived for a moment, so holding a key in the terminal holds the button and the firmware's
-own auto-repeat runs. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK
-is its push switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a
-directory that outlives the process: kill the simulator mid-game and start it again to resume.
+wall clock. Keys become button levels on the fake GPIO pins. A terminal sends no key-up, only a
+character per press and, while a key is held, its own auto-repeat (after ~500 ms, every ~30 ms):
+so a character holds its button for ``RELEASE_MS``, a repeat arriving within that time keeps it
+held (the firmware's own auto-repeat then runs), and a character after a longer pause is a new
+press. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK is its push
+switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a directory that
+outlives the process: kill the simulator mid-game and start it again to resume.
 
 ``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
 the player keeps another one in the device's own Settings menu.
 """
 
 import os
-import select
+import queue
 import shutil
 import sys
+import threading
 import time
 
 from tablemate_host.device import TICK_MS, Device
-from tablemate_host.fakes import ticks_diff
+from tablemate_host.fakes import ticks_add, ticks_diff
 
-RELEASE_MS = 70  # a key is let go when no repeat of it came for this long
+# A key is let go when no repeat of it came for this long: longer than a terminal's auto-repeat
+# interval (30-40 ms), shorter than the pause between two quick taps (100 ms).
+RELEASE_MS = 70
 LONG_MS = 900
 KEYMAP = {
     "\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[C": "RIGHT", "\x1b[D": "LEFT",
@@ -71,6 +76,7 @@ class Sim:
         self.dev = dev
         self.layout = layout
         self.held = {}  # key name -> fake-clock ms at which to release it
+        self.let_go = {}  # key name -> fake-clock ms at which it was last released
         self.quit = False
         self.last_frame = None
         self.app = None  # the app the run layout was given to (a watchdog reset boots another)
@@ -118,10 +124,16 @@ class Sim:
         return keys.BACK in keys.LAYOUTS[self.dev.app.layout]
 
     def key(self, token):
-        """Handle one key token from the terminal."""
-        if token in ("q", "\x03"):
+        """Handle one key token from the terminal, now (``self.dev.now``).
+
+        A repeat of a held key keeps it held; otherwise the key is pressed afresh. A key let go
+        less than one loop pass ago is first left up until the firmware has sampled it up, so
+        two quick taps never merge into one press.
+        """
+        if token == "q":
             self.quit = True
             return
+        arrived = self.dev.now
         name = KEYMAP.get(token)
         hold = RELEASE_MS
         if token == "o" or (name == "BACK" and not self._has_back()):
@@ -132,21 +144,47 @@ class Sim:
             self.dev.turn(-1 if name == "UP" else 1)  # arrows turn the knob by one detent
             return
         if name not in self.held:
+            if name in self.let_go:
+                self.run_for(TICK_MS - ticks_diff(self.dev.now, self.let_go[name]))
             self.dev.down(name)
-        self.held[name] = self.dev.now + hold
+        self.held[name] = ticks_add(arrived, hold)  # from the key, however late its press
+
+    def play(self, keys, until):
+        """Hand the device ``keys`` ((fake-clock ms, token), oldest first), each at the time it
+        arrived, then run it up to ``until``.
+
+        Why the times: the loop reads the terminal between passes that run the device and draw,
+        so keys read together may have arrived 100 ms apart; pressed at the time of the read, two
+        taps could come so close that they read as a held key.
+        """
+        for at, token in keys:
+            self.run_until(at)
+            self.key(token)
+        self.run_until(until)
+
+    def run_until(self, at):
+        """Run the device up to fake-clock ``at`` (nothing if it is there already)."""
+        self.run_for(ticks_diff(at, self.dev.now))
 
     def run_for(self, ms):
-        """Advance the device by ``ms`` of time, releasing keys whose hold has run out."""
-        while ms > 0:
-            step = min(ms, 10)
-            self.dev.advance(step)
-            ms -= step
+        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends."""
+        end = ticks_add(self.dev.now, ms)
+        while ticks_diff(end, self.dev.now) > 0:
+            stop = end
+            for until in self.held.values():
+                if ticks_diff(until, stop) < 0:
+                    stop = until
+            self.dev.advance(max(0, ticks_diff(stop, self.dev.now)))
             if self.dev.app is not self.app:  # the watchdog reset the device
                 self._adopt()
-            for name, until in list(self.held.items()):
-                if ticks_diff(self.dev.now, until) >= 0:
-                    self.dev.up(name)
-                    del self.held[name]
+            self._release_due()
+
+    def _release_due(self):
+        for name, until in list(self.held.items()):
+            if ticks_diff(self.dev.now, until) >= 0:
+                self.dev.up(name)
+                del self.held[name]
+                self.let_go[name] = self.dev.now
 
     def frame(self):
         """The screen as text: the panel in half-blocks inside a frame, and a status line."""
@@ -163,6 +201,47 @@ class Sim:
         lines.append("\u2514" + "\u2500" * 128 + "\u2518")
         lines.append(status[:130].ljust(130))
         return "\n".join(lines)
+
+
+class KeyReader:
+    """Reads the terminal in a thread of its own and stamps each key with when it arrived.
+
+    The loop that runs the device and draws cannot also watch the keyboard; with the keys
+    stamped here, ``Sim.play`` presses each at its own time however long a pass took.
+    """
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.keys = queue.Queue()
+        self.closed = False  # the terminal went away (end of input)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.fd, 64)
+            except OSError:
+                data = b""
+            if not data:
+                self.keys.put(None)
+                return
+            now = time.monotonic()
+            for token in split_keys(data.decode("utf-8", "replace")):
+                self.keys.put((now, token))
+
+    def take(self, timeout):
+        """The keys that arrived since the last call as (monotonic s, token); waits up to
+        ``timeout`` s for the first."""
+        items = []
+        try:
+            items.append(self.keys.get(timeout=timeout))
+            while True:
+                items.append(self.keys.get_nowait())
+        except queue.Empty:
+            pass
+        if None in items:
+            self.closed = True
+        return [item for item in items if item is not None]
 
 
 def main(args):
@@ -189,18 +268,16 @@ def main(args):
     saved = termios.tcgetattr(fd)
     tty.setcbreak(fd)
     out.write("\x1b[?25l\x1b[2J")
-    last = time.monotonic()
+    reader = KeyReader(fd)
+    origin, start = sim.dev.now, time.monotonic()
+
+    def device_ms(t):
+        return ticks_add(origin, int((t - start) * 1000))
+
     try:
-        while not sim.quit:
-            ready, _, _ = select.select([fd], [], [], 0.01)
-            if ready:
-                for token in split_keys(os.read(fd, 64).decode("utf-8", "replace")):
-                    sim.key(token)
-            now = time.monotonic()
-            elapsed = int((now - last) * 1000)
-            if elapsed >= 10:
-                sim.run_for(elapsed)
-                last += elapsed / 1000.0
+        while not (sim.quit or reader.closed):
+            keys = [(device_ms(t), token) for t, token in reader.take(0.01)]
+            sim.play(keys, device_ms(time.monotonic()))
             frame = sim.frame()
             if frame != sim.last_frame:
                 sim.last_frame = frame

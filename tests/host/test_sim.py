@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from tablemate import keys as K
 from tablemate_host import cli, sim
 from tablemate_host.device import Device
 
@@ -19,6 +20,20 @@ RIGHT = "\x1b[C"
 def _tap(s, token):
     s.key(token)
     s.run_for(300)
+
+
+def _listen(dev):
+    """Record every key event the app receives from its input: [(ms, key name, kind name)]."""
+    seen = []
+    app = dev.app
+    receive = app._emit
+
+    def emit(key, kind):
+        seen.append((dev.now, K.NAMES[key], K.KIND_NAMES[kind]))
+        receive(key, kind)
+
+    app._emit = emit
+    return seen
 
 
 def _scorepad(root, **kw):
@@ -82,6 +97,56 @@ def test_fresh_wipes_the_whole_simulated_flash(tmp_path):
     assert os.path.exists(os.path.join(str(tmp_path), "data", "game.jnl"))
     sim.wipe(str(tmp_path))
     assert os.listdir(str(tmp_path)) == []
+
+
+# -- taps and holds: terminal characters in, button levels out ----------------------------------
+
+@pytest.mark.parametrize("pass_ms", [10, 60, 150])
+def test_ten_taps_100_ms_apart_are_ten_presses(tmp_path, pass_ms):
+    """The terminal loop reads keys between passes that run the device and draw; a pass over a
+    slow link can take longer than the pause between two taps. Each tap still counts."""
+    s = _scorepad(str(tmp_path))
+    seen = _listen(s.dev)
+    start = s.dev.now
+    taps = [(start + 100 * i, RIGHT) for i in range(10)]
+    now = start
+    while taps or now - start < 1000:
+        now += pass_ms
+        arrived = [tap for tap in taps if tap[0] <= now]
+        taps = taps[len(arrived):]
+        s.play(arrived, now)
+    assert [key for _, key, kind in seen if kind == "PRESS"] == ["RIGHT"] * 10
+    s.run_for(2000)  # the scorepad commits the pending change
+    assert s.dev.journal()[1:] == [["add", 0, 10]]
+
+
+@pytest.mark.parametrize("phase", range(10))
+def test_a_tap_just_after_a_release_is_a_press_of_its_own(tmp_path, phase):
+    """Taps ``RELEASE_MS`` + 2 ms apart: each key is let go 2 ms before the next tap, less than
+    one 10 ms loop pass; the release must still reach the firmware, at any phase of its loop."""
+    s = _scorepad(str(tmp_path))
+    s.run_for(phase)
+    seen = _listen(s.dev)
+    start = s.dev.now
+    s.play([(start + (sim.RELEASE_MS + 2) * i, RIGHT) for i in range(6)], start + 1000)
+    assert len([e for e in seen if e[2] == "PRESS"]) == 6
+
+
+def test_holding_a_key_holds_the_button(tmp_path):
+    """A real terminal: one character, a pause of ~500 ms, then repeats every 30 ms. The first
+    character is a tap; from the first repeat on, the button stays down until they stop."""
+    s = _scorepad(str(tmp_path))
+    seen = _listen(s.dev)
+    start = s.dev.now
+    keys = [(start, RIGHT)] + [(start + 500 + 30 * i, RIGHT) for i in range(50)]
+    last = keys[-1][0]
+    s.play(keys, last + 500)
+    kinds = [kind for _, key, kind in seen if key == "RIGHT"]
+    assert kinds[:3] == ["PRESS", "RELEASE", "PRESS"]
+    assert kinds[-1] == "RELEASE" and kinds.count("PRESS") == 2
+    assert kinds.count("REPEAT") >= 5  # the firmware's own auto-repeat ran
+    release = [ms for ms, key, kind in seen if kind == "RELEASE"][-1]
+    assert 0 < release - last <= sim.RELEASE_MS + 10
 
 
 # -- --layout: this run only --------------------------------------------------------------------
