@@ -33,8 +33,18 @@ KEYMAP = {
     "\r": "OK", "\n": "OK", " ": "OK",
     "\x7f": "BACK", "\x08": "BACK", "\x1b": "BACK", "b": "BACK",
 }
-HELP = ("arrows/wasd move  Enter/Space OK  Backspace/Esc/b BACK  "
-        "o long OK  q quit")
+# The help line of each layout names only keys that do something with that layout.
+HELP = {
+    "six": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  o long OK  "
+           "Backspace/Esc/b BACK  q quit",
+    "five": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  "
+            "o/Backspace/Esc/b BACK (long OK)  q quit",
+    "three": "\u2191\u2193/ws PREV/NEXT  Enter/Space OK  o/Backspace/Esc/b BACK (long OK)  q quit",
+    "encoder": "\u2191\u2193/ws turn the knob  Enter/Space push  "
+               "o/Backspace/Esc/b BACK (long push)  q quit",
+}
+COLS = 130  # the panel's 128 columns and the frame around them
+ROWS = 36  # the frame's 34 lines, the status line and the help line
 
 
 def default_data_dir():
@@ -123,6 +133,10 @@ class Sim:
         from tablemate import keys
         return keys.BACK in keys.LAYOUTS[self.dev.app.layout]
 
+    def help(self):
+        """The keys of the current layout, one line."""
+        return HELP[self.dev.app.layout]
+
     def key(self, token):
         """Handle one key token from the terminal, now (``self.dev.now``).
 
@@ -187,7 +201,8 @@ class Sim:
                 self.let_go[name] = self.dev.now
 
     def frame(self):
-        """The screen as text: the panel in half-blocks inside a frame, and a status line."""
+        """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
+        a frame, a status line and the help line."""
         panel = self.dev.panel
         from tablemate_host import machine
         beeping = any(log and log[-1][2] for log in machine.world.pwm.values())
@@ -197,9 +212,9 @@ class Sim:
         for row in body:
             lines.append("\u2502" + ("\x1b[2m" + row + "\x1b[0m" if dim else row) + "\u2502")
         state = "off" if not panel.display_on else ("dim" if dim else "on")
-        status = " screen %s  %s  %s" % (state, "\u266a beep" if beeping else "      ", HELP)
         lines.append("\u2514" + "\u2500" * 128 + "\u2518")
-        lines.append(status[:130].ljust(130))
+        lines.append((" screen %s  %s" % (state, "\u266a beep" if beeping else "")).ljust(COLS))
+        lines.append((" " + self.help())[:COLS].ljust(COLS))
         return "\n".join(lines)
 
 

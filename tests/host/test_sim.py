@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 
 import pytest
 
@@ -47,9 +48,10 @@ def _scorepad(root, **kw):
 
 def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    frame = s.frame()
-    assert len(frame.split("\n")) == 35
-    assert "\u2580" in frame or "\u2584" in frame
+    lines = s.frame().split("\n")
+    assert len(lines) == sim.ROWS
+    assert all(len(re.sub("\x1b\\[[0-9]*m", "", line)) == sim.COLS for line in lines)
+    assert any("\u2580" in line or "\u2584" in line for line in lines)
     for token in ("\r", "\x1b[C", "\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[C"):
         _tap(s, token)
     s.run_for(2000)
@@ -231,3 +233,53 @@ def test_the_run_layout_survives_a_watchdog_reset(tmp_path):
     s.run_for(100)
     assert s.dev.app.layout == "three"
     assert _settings_file(root)["layout"] == "six"
+
+
+# -- the help line -------------------------------------------------------------------------------
+
+# What the help line calls each key, and what the terminal sends for it.
+KEY_NAMES = {
+    "\u2190": "\x1b[D", "\u2191": "\x1b[A", "\u2192": "\x1b[C", "\u2193": "\x1b[B",
+    "w": "w", "a": "a", "s": "s", "d": "d", "Enter": "\r", "Space": " ", "o": "o",
+    "Backspace": "\x7f", "Esc": "\x1b", "b": "b", "q": "q",
+}
+
+
+def _named_keys(help_line):
+    """The keys a help line names: each entry is 'keys/keys action', keys a name or a run of
+    one-character names ('wasd')."""
+    named = []
+    for entry in help_line.split("  "):
+        for part in entry.split(" ")[0].split("/"):
+            named += [part] if part in KEY_NAMES else list(part)
+    return named
+
+
+@pytest.mark.parametrize("layout", ["six", "five", "three", "encoder"])
+def test_the_help_line_names_only_keys_of_the_layout(tmp_path, layout):
+    s = sim.Sim(Device(str(tmp_path)), layout=layout)
+    help_line = s.help()
+    assert not re.search(r"[`*_]", help_line)
+    assert s.frame().split("\n")[-1].strip() == help_line
+    named = _named_keys(help_line)
+    assert set(named) <= set(KEY_NAMES), named
+    seen = _listen(s.dev)
+    for name in named:
+        if name == "q":
+            continue
+        del seen[:]
+        s.key(KEY_NAMES[name])
+        s.run_for(1500)
+        assert seen, "%r does nothing with the %s layout" % (name, layout)
+        s.dev.app.home()
+        s.run_for(100)
+    s.key("q")
+    assert s.quit
+
+
+def test_the_help_line_follows_a_layout_change(tmp_path):
+    s = sim.Sim(Device(str(tmp_path)), layout="six")
+    assert "\u2190" in s.help()
+    s.dev.app.settings["layout"] = "three"
+    s.dev.app.apply_settings()
+    assert s.frame().split("\n")[-1].strip() == sim.HELP["three"]
