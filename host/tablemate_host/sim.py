@@ -16,6 +16,7 @@ the player keeps another one in the device's own Settings menu.
 import os
 import queue
 import shutil
+import signal
 import sys
 import threading
 import time
@@ -76,6 +77,12 @@ def split_keys(data):
     return tokens
 
 
+def too_small(cols, rows):
+    """The one line shown instead of the device while the terminal cannot hold it."""
+    return "Tablemate needs %dx%d; this terminal is %dx%d: make it larger (q quits)" % (
+        COLS, ROWS, cols, rows)
+
+
 class Sim:
     """Turns key tokens and wall-clock time into button levels and device ticks.
 
@@ -88,7 +95,6 @@ class Sim:
         self.held = {}  # key name -> fake-clock ms at which to release it
         self.let_go = {}  # key name -> fake-clock ms at which it was last released
         self.quit = False
-        self.last_frame = None
         self.app = None  # the app the run layout was given to (a watchdog reset boots another)
         self._adopt()
 
@@ -137,6 +143,7 @@ class Sim:
         """The keys of the current layout, one line."""
         return HELP[self.dev.app.layout]
 
+    # -- keys and time ----------------------------------------------------------------------------
     def key(self, token):
         """Handle one key token from the terminal, now (``self.dev.now``).
 
@@ -200,6 +207,7 @@ class Sim:
                 del self.held[name]
                 self.let_go[name] = self.dev.now
 
+    # -- the picture --------------------------------------------------------------------------------
     def frame(self):
         """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
         a frame, a status line and the help line."""
@@ -216,6 +224,74 @@ class Sim:
         lines.append((" screen %s  %s" % (state, "\u266a beep" if beeping else "")).ljust(COLS))
         lines.append((" " + self.help())[:COLS].ljust(COLS))
         return "\n".join(lines)
+
+
+class Terminal:
+    """The terminal the simulator draws on.
+
+    ``open`` changes it: keys unbuffered and not echoed (cbreak), the alternate screen, the cursor
+    hidden. ``close`` undoes exactly that, however the run ends (``q``, Ctrl-C, SIGTERM, SIGHUP
+    or an error), so the shell gets its terminal back as it was. Frames are written line by line,
+    only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps the
+    loop quick over a slow link.
+    """
+
+    ENTER = "\x1b[?1049h\x1b[?25l"
+    LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l"
+
+    def __init__(self, fd, out):
+        self.fd = fd
+        self.out = out
+        self.saved = None
+        self.shown = []  # the lines on the screen, [] after a clear
+
+    def open(self):
+        import termios
+        import tty
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        self._write(self.ENTER)
+
+    def close(self):
+        """Restore the terminal; a terminal already gone (SIGHUP) is no reason to fail."""
+        import termios
+        try:
+            self._write(self.LEAVE)
+        except OSError:
+            pass
+        try:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+        except (OSError, termios.error):
+            pass
+
+    def size(self):
+        """(columns, rows) of the terminal now."""
+        size = os.get_terminal_size(self.out.fileno())
+        return size.columns, size.lines
+
+    def clear(self):
+        """Blank the screen; the next ``show`` draws every line."""
+        self._write("\x1b[H\x1b[2J")
+        self.shown = []
+
+    def say(self, line):
+        """Blank the screen and show ``line`` alone."""
+        self.clear()
+        self._write(line)
+
+    def show(self, lines):
+        """Draw ``lines`` from the top left, writing only those that changed since the last."""
+        parts = []
+        for i, line in enumerate(lines):
+            if i >= len(self.shown) or self.shown[i] != line:
+                parts.append("\x1b[%d;1H%s" % (i + 1, line))
+        self.shown = list(lines)
+        if parts:
+            self._write("".join(parts))
+
+    def _write(self, s):
+        self.out.write(s)
+        self.out.flush()
 
 
 class KeyReader:
@@ -259,10 +335,73 @@ class KeyReader:
         return [item for item in items if item is not None]
 
 
+class Signals:
+    """What the signals ask of the loop, seen by it at its next pass (every 10 ms).
+
+    SIGTERM, SIGHUP and SIGINT end the run like ``q``: handled in the loop rather than where
+    they strike, the terminal is restored and the firmware finishes its pass (a journal line is
+    never cut in half by a quit). SIGWINCH asks for a fresh picture at the new size.
+    """
+
+    ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+    def __init__(self):
+        self.ending = None  # the signal that ends the run
+        self.resized = True  # measure the terminal at the first pass
+
+    def install(self):
+        for sig in self.ENDING:
+            if signal.getsignal(sig) is not signal.SIG_IGN:  # nohup: a hangup stays ignored
+                signal.signal(sig, self._end)
+        signal.signal(signal.SIGWINCH, self._resize)
+
+    def _end(self, signum, frame):
+        self.ending = signum
+
+    def _resize(self, signum, frame):
+        self.resized = True
+
+    def die_as_asked(self):
+        """After the clean-up, end the process by SIGTERM or SIGHUP as it was asked to, so the
+        shell or service manager that sent it sees it obeyed (Ctrl-C is an ordinary quit)."""
+        if self.ending in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(self.ending, signal.SIG_DFL)
+            os.kill(os.getpid(), self.ending)
+
+
+def run(sim, term, signals, reader):
+    """The loop: keys, time and pictures until ``q``, a signal or the end of input.
+
+    While the terminal is too small it shows one line saying so and waits for a resize; the
+    device keeps running, and keys other than ``q`` are dropped (the player cannot see them act).
+    """
+    origin, start = sim.dev.now, time.monotonic()
+
+    def device_ms(t):
+        return ticks_add(origin, int((t - start) * 1000))
+
+    fits = False
+    while not (sim.quit or signals.ending or reader.closed):
+        stamped = reader.take(0.01)
+        if signals.resized:
+            signals.resized = False
+            cols, rows = term.size()
+            fits = cols >= COLS and rows >= ROWS
+            if fits:
+                term.clear()
+            else:
+                term.say(too_small(cols, rows))
+        keys = [(device_ms(t), token) for t, token in stamped if fits or token == "q"]
+        sim.play(keys, device_ms(time.monotonic()))
+        if fits and not sim.quit:
+            term.show(sim.frame().split("\n"))
+
+
 def main(args):
-    """Run the simulator until 'q'."""
-    import termios
-    import tty
+    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
+        return 2
     data = args.data or default_data_dir()
     os.makedirs(data, exist_ok=True)
     if args.fresh:
@@ -271,38 +410,17 @@ def main(args):
     if sim.dev.app is None:
         print("No display: the firmware is blinking its error code.")
         return 1
-    out = sys.stdout
-    if not sys.stdin.isatty():
-        print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
-        return 2
-    cols = os.get_terminal_size().columns
-    if cols < 130:
-        print("Your terminal is %d columns wide; the screen needs 130. Widen it." % cols)
-        time.sleep(2)
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    out.write("\x1b[?25l\x1b[2J")
-    reader = KeyReader(fd)
-    origin, start = sim.dev.now, time.monotonic()
-
-    def device_ms(t):
-        return ticks_add(origin, int((t - start) * 1000))
-
+    term = Terminal(sys.stdin.fileno(), sys.stdout)
+    signals = Signals()
+    signals.install()
+    term.open()
     try:
-        while not (sim.quit or reader.closed):
-            keys = [(device_ms(t), token) for t, token in reader.take(0.01)]
-            sim.play(keys, device_ms(time.monotonic()))
-            frame = sim.frame()
-            if frame != sim.last_frame:
-                sim.last_frame = frame
-                out.write("\x1b[H" + frame)
-                out.flush()
-    except KeyboardInterrupt:
-        pass
+        run(sim, term, signals, KeyReader(sys.stdin.fileno()))
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        out.write("\x1b[?25h\n")
-        out.flush()
-    print("Game data kept in %s (run again to resume)." % data)
+        term.close()
+    try:
+        print("Game data kept in %s (run again to resume)." % data, flush=True)
+    except OSError:
+        pass  # the terminal is gone
+    signals.die_as_asked()
     return 0

@@ -1,8 +1,21 @@
-"""The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill."""
+"""The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill.
 
+The terminal itself is tested for real at the end of this file: ``tablemate sim`` runs in a
+pseudo-terminal, is resized and killed, and the pty's termios settings and the bytes it wrote are
+checked.
+"""
+
+import fcntl
 import json
 import os
 import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
 
 import pytest
 
@@ -10,12 +23,13 @@ from tablemate import keys as K
 from tablemate_host import cli, sim
 from tablemate_host.device import Device
 
+HOST = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    "host")
+RIGHT = "\x1b[C"
+
 
 def test_split_keys_keeps_escape_sequences_whole():
     assert sim.split_keys("\x1b[Aw\r\x1b[D\x7f") == ["\x1b[A", "w", "\r", "\x1b[D", "\x7f"]
-
-
-RIGHT = "\x1b[C"
 
 
 def _tap(s, token):
@@ -283,3 +297,220 @@ def test_the_help_line_follows_a_layout_change(tmp_path):
     s.dev.app.settings["layout"] = "three"
     s.dev.app.apply_settings()
     assert s.frame().split("\n")[-1].strip() == sim.HELP["three"]
+
+
+# -- the real terminal: a pty ------------------------------------------------------------------------
+
+def _take_terminal():
+    """In the child: make the pty its controlling terminal, so resizing it sends SIGWINCH."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtySim:
+    """``tablemate sim`` running in a pseudo-terminal of ``cols`` x ``rows``."""
+
+    def __init__(self, data, cols, rows):
+        self.data = data
+        self.master, self.slave = os.openpty()
+        self.size = (cols, rows)
+        self._set_size(cols, rows)
+        self.before = termios.tcgetattr(self.slave)
+        self.out = bytearray()
+        env = dict(os.environ, PYTHONPATH=HOST)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
+            stdin=self.slave, stdout=self.slave, stderr=self.slave, env=env,
+            start_new_session=True, preexec_fn=_take_terminal)
+
+    def _set_size(self, cols, rows):
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def resize(self, cols, rows):
+        """Resize the terminal (the kernel sends SIGWINCH to the simulator)."""
+        self.size = (cols, rows)
+        self._set_size(cols, rows)
+
+    def drain(self, seconds):
+        """Read what the simulator writes for ``seconds``."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([self.master], [], [], 0.02)[0]:
+                self.out += os.read(self.master, 65536)
+
+    def until(self, needle, start=0, timeout=30):
+        """Read until ``needle`` (bytes) appears in the output after ``start``, then a little
+        more, so that the picture is complete."""
+        end = time.monotonic() + timeout
+        while self.out.find(needle, start) < 0:
+            assert time.monotonic() < end and self.proc.poll() is None, bytes(self.out[-2000:])
+            self.drain(0.05)
+        self.drain(0.3)
+
+    def wait(self, timeout=30):
+        """Read until the simulator exits; its return code."""
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None:
+            assert time.monotonic() < end
+            self.drain(0.05)
+        self.drain(0.1)
+        return self.proc.returncode
+
+    def text(self):
+        return self.out.decode("utf-8", "replace")
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def pty_sim(tmp_path):
+    started = []
+
+    def start(cols=140, rows=40):
+        started.append(PtySim(str(tmp_path / "flash"), cols, rows))
+        return started[-1]
+
+    yield start
+    for p in started:
+        p.close()
+
+
+FRAME_END = "\u2518".encode()  # the bottom right corner of the panel's frame
+HELP_END = b"q quit"  # the end of the help line, the last line of a full frame
+
+
+class Screen:
+    """What a terminal shows, for the escape sequences the simulator may write (any other one
+    fails the test, so the model never passes what it does not understand).
+
+    After a resize what a terminal shows is up to the terminal (reflowed lines, old text at odd
+    places): the model assumes the worst and fills the screen with junk, so only a full redraw
+    leaves a clean picture.
+    """
+
+    def __init__(self, cols, rows):
+        self.resize(cols, rows)
+        self.cells = [[" "] * cols for _ in range(rows)]
+        self.modes = {}
+
+    def resize(self, cols, rows):
+        self.cols, self.rows = cols, rows
+        self.cells = [["~"] * cols for _ in range(rows)]
+        self.row = self.col = 0
+
+    def feed(self, text):
+        for m in re.finditer(r"\x1b\[(\??)([0-9;]*)([A-Za-z])|\x1b|.", text, re.S):
+            if m.group(0) == "\x1b":
+                raise AssertionError("unknown escape at %r" % text[m.start():m.start() + 12])
+            if m.group(3) is None:
+                self._char(m.group(0))
+            else:
+                self._csi(m.group(1), m.group(2), m.group(3))
+
+    def _csi(self, private, params, final):
+        if private and final in "hl":
+            self.modes[params] = final
+        elif final == "H":
+            row, _, col = params.partition(";")
+            self.row, self.col = int(row or 1) - 1, int(col or 1) - 1
+        elif final == "J" and params == "2":
+            self.cells = [[" "] * self.cols for _ in range(self.rows)]
+        elif final != "m":
+            raise AssertionError("unknown sequence %r" % (private + params + final))
+
+    def _char(self, c):
+        if c == "\r":
+            self.col = 0
+        elif c == "\n":
+            self.row = min(self.row + 1, self.rows - 1)
+        else:
+            assert self.col < self.cols and self.row < self.rows, "text past the edge"
+            self.cells[self.row][self.col] = c
+            self.col += 1
+
+    def lines(self):
+        return ["".join(row).rstrip() for row in self.cells]
+
+
+def _assert_shows_the_device(screen):
+    """The device's frame at the top left and nothing else on the screen."""
+    lines = screen.lines()
+    assert lines[0] == "\u250c" + "\u2500" * 128 + "\u2510", lines[0]
+    assert all(line.startswith("\u2502") and line.endswith("\u2502") and len(line) == 130
+               for line in lines[1:33]), lines
+    assert lines[33] == "\u2514" + "\u2500" * 128 + "\u2518"
+    assert lines[34].startswith(" screen on")
+    assert lines[35] == " " + sim.HELP["six"]
+    assert all(line == "" for line in lines[36:]), lines[36:]
+
+
+def _assert_shows_only(screen, text):
+    lines = screen.lines()
+    assert lines[0] == text and all(line == "" for line in lines[1:]), lines
+
+
+def _restored_modes(out):
+    """Each DEC private mode the simulator set, as it was left at the end."""
+    modes = {}
+    for params, final in re.findall(r"\x1b\[\?([0-9;]+)([hl])", out):
+        for mode in params.split(";"):
+            modes[mode] = final
+    return modes
+
+
+# What each mode is outside a full-screen program: the cursor shown, the main screen.
+MODE_DEFAULTS = {"25": "h", "1049": "l"}
+
+
+@pytest.mark.parametrize("ending", ["q", signal.SIGTERM, signal.SIGHUP])
+def test_the_terminal_is_restored_however_the_simulator_ends(pty_sim, ending):
+    p = pty_sim()
+    p.until(HELP_END)
+    assert termios.tcgetattr(p.slave) != p.before  # keys unbuffered, no echo while it runs
+    if ending == "q":
+        os.write(p.master, b"q")
+    else:
+        p.proc.send_signal(ending)
+    code = p.wait()
+    assert code == (0 if ending == "q" else -ending)
+    assert termios.tcgetattr(p.slave) == p.before
+    out = p.text()
+    modes = _restored_modes(out)
+    assert set(modes) <= set(MODE_DEFAULTS), "a mode without its default here: %s" % modes
+    assert modes == {mode: MODE_DEFAULTS[mode] for mode in modes} and modes
+    last = list(re.finditer(r"\x1b\[[?0-9;]*[A-Za-z]", out))[-1]  # nothing drawn after it:
+    assert out[last.end():].strip() == "Game data kept in %s (run again to resume)." % p.data
+
+
+def test_a_small_terminal_says_so_once_and_a_resize_redraws_cleanly(pty_sim):
+    p = pty_sim(80, 24)
+    p.until(b"make it larger")
+    p.drain(0.5)
+    assert p.text().count("make it larger") == 1
+    assert FRAME_END not in p.out
+    screen = Screen(80, 24)
+    screen.feed(p.text())
+    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 80x24: make it larger "
+                               "(q quits)")
+
+    for cols, rows in ((140, 40), (150, 45)):  # big enough; then a resize while running
+        fed = len(p.out)
+        p.resize(cols, rows)
+        screen.resize(cols, rows)
+        p.until(HELP_END, fed)
+        screen.feed(p.out[fed:].decode())
+        _assert_shows_the_device(screen)
+
+    fed = len(p.out)
+    p.resize(100, 30)
+    screen.resize(100, 30)
+    p.until(b"make it larger", fed)
+    screen.feed(p.out[fed:].decode())
+    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 100x30: make it larger "
+                               "(q quits)")
+    os.write(p.master, b"q")
+    assert p.wait() == 0
