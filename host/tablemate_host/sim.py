@@ -98,7 +98,7 @@ class Sim:
         self.app = None  # the app the run layout was given to (a watchdog reset boots another)
         self._adopt()
 
-    # -- the layout of this run ---------------------------------------------------------------
+    # -- the layout of this run ----------------------------------------------------------------
     def _adopt(self):
         """Give a newly booted app the run's layout."""
         self.app = self.dev.app
@@ -143,7 +143,7 @@ class Sim:
         """The keys of the current layout, one line."""
         return HELP[self.dev.app.layout]
 
-    # -- keys and time ----------------------------------------------------------------------------
+    # -- keys and time -------------------------------------------------------------------------
     def key(self, token):
         """Handle one key token from the terminal, now (``self.dev.now``).
 
@@ -207,7 +207,7 @@ class Sim:
                 del self.held[name]
                 self.let_go[name] = self.dev.now
 
-    # -- the picture --------------------------------------------------------------------------------
+    # -- the picture ---------------------------------------------------------------------------
     def frame(self):
         """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
         a frame, a status line and the help line."""

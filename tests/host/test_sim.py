@@ -115,7 +115,7 @@ def test_fresh_wipes_the_whole_simulated_flash(tmp_path):
     assert os.listdir(str(tmp_path)) == []
 
 
-# -- taps and holds: terminal characters in, button levels out ----------------------------------
+# -- taps and holds: terminal characters in, button levels out ---------------------------------
 
 @pytest.mark.parametrize("pass_ms", [10, 60, 150])
 def test_ten_taps_100_ms_apart_are_ten_presses(tmp_path, pass_ms):
@@ -176,7 +176,8 @@ def _saved_layout(root, layout):
     """The device's settings file, saved with ``layout``."""
     from tablemate import settings
     os.makedirs(os.path.join(root, "data"))
-    settings.save(os.path.join(root, "data", "settings.json"), dict(settings.defaults(), layout=layout))
+    settings.save(os.path.join(root, "data", "settings.json"),
+                  dict(settings.defaults(), layout=layout))
 
 
 @pytest.mark.parametrize("saved, run", [("six", "three"), ("three", "six"), ("six", "encoder"),
@@ -249,7 +250,7 @@ def test_the_run_layout_survives_a_watchdog_reset(tmp_path):
     assert _settings_file(root)["layout"] == "six"
 
 
-# -- the help line -------------------------------------------------------------------------------
+# -- the help line -----------------------------------------------------------------------------
 
 # What the help line calls each key, and what the terminal sends for it.
 KEY_NAMES = {
@@ -299,7 +300,7 @@ def test_the_help_line_follows_a_layout_change(tmp_path):
     assert s.frame().split("\n")[-1].strip() == sim.HELP["three"]
 
 
-# -- the real terminal: a pty ------------------------------------------------------------------------
+# -- the real terminal: a pty ------------------------------------------------------------------
 
 def _take_terminal():
     """In the child: make the pty its controlling terminal, so resizing it sends SIGWINCH."""
