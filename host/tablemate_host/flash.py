@@ -26,6 +26,7 @@ adapter over ``mpremote.transport_serial.SerialTransport``.
 import errno
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -93,6 +94,10 @@ class Transport:
         raise NotImplementedError
 
     def rmdir(self, path):
+        raise NotImplementedError
+
+    def rename(self, src, dst):
+        """``os.rename`` on the board (littlefs replaces ``dst``)."""
         raise NotImplementedError
 
     def statvfs(self, path):
@@ -165,6 +170,20 @@ class SerialBoard(Transport):
 
     def rmdir(self, path):
         self._call("removing " + path, self._t.fs_rmdir, path)
+
+    def rename(self, src, dst):
+        self._call("renaming " + src, self._rename, src, dst)
+
+    def _rename(self, src, dst):
+        from mpremote.transport import TransportExecError
+        try:
+            self._t.exec("import os\nos.rename(%r, %r)" % (src, dst))
+        except TransportExecError as er:  # "OSError: [Errno 2] ENOENT": as mpremote's fs_* do
+            found = re.search(r"OSError: \[Errno (\d+)\]", er.error_output)
+            if not found:
+                raise
+            code = int(found.group(1))
+            raise OSError(code, os.strerror(code), src)
 
     def statvfs(self, path):
         return tuple(self.eval("os.statvfs(%r)" % path))

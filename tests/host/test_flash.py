@@ -22,7 +22,7 @@ RP2040 = 6 | (3 << 8) | (4 << 10)      # MicroPython 1.23+ on a Pico: .mpy 6.3, 
 RP2350 = 6 | (3 << 8) | (7 << 10)      # Pico 2 (Arm): armv7emsp
 MPY_1_22 = 6 | (2 << 8) | (4 << 10)    # MicroPython 1.22: .mpy 6.2
 MPY_1_20 = 6 | (1 << 8) | (4 << 10)
-WRITES = ("write", "mkdir", "remove", "rmdir", "reset")
+WRITES = ("write", "mkdir", "remove", "rmdir", "rename", "reset")
 
 USER_FILES = {
     "/settings.json": b'{"names": ["Ann", "Bob"]}',
@@ -174,6 +174,15 @@ class FakeBoard(flash.Transport):
         if any(p.startswith(prefix) for p in list(self.files) + list(self.dirs)):
             raise _oserror(errno.ENOTEMPTY, path)
         self.dirs.discard(path)
+
+    def rename(self, src, dst):
+        src, dst = self.norm(src), self.norm(dst)
+        self._op("rename", src, dst)
+        if src not in self.files:
+            raise _oserror(errno.ENOENT, src)
+        if dst in self.dirs or _parent(dst) not in self.dirs:
+            raise _oserror(errno.EISDIR if dst in self.dirs else errno.ENOENT, dst)
+        self.files[dst] = self.files.pop(src)  # littlefs renames over a file
 
     def reset(self):
         self._op("reset")
@@ -588,7 +597,7 @@ class _RawReplBoard:
             ilistdir=lambda path="/": [(n, 0x4000 if d else 0x8000, 0, s)
                                        for n, d, s in board.listdir(path)],
             stat=stat, mkdir=board.mkdir, remove=board.remove, rmdir=board.rmdir,
-            statvfs=board._statvfs)
+            rename=board.rename, statvfs=board._statvfs)
         ops = board.ops
 
         class WDT:  # the running firmware's watchdog, fed by the flash tool between operations
@@ -674,3 +683,4 @@ def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():
     assert "removed tablemate/MANIFEST (now in tablemate/store)" in lines
     for path, data in USER_FILES.items():
         assert board.files[path] == data
+
