@@ -30,7 +30,8 @@ def build_parser():
     fl.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM5 "
                     "(default: the first board found, like mpremote)")
     fl.add_argument("--dry-run", action="store_true",
-                    help="show what would be written and removed, change nothing")
+                    help="show what would be written and removed, change nothing (without a "
+                    "board: the plan for a first flash)")
 
     pp = sub.add_parser("players", help="show or set the players' names on a connected Pico",
                         description="`tablemate players` (or `players list`) prints the eight "
