@@ -38,9 +38,10 @@ def test_set_changes_the_names_only_and_restarts_the_firmware(capsys):
     assert saved["names"] == ["Zoe", "Max", "Alexandr", "Dee", "Eve", "Fay", "Gus", "Hal"]
     assert {k: v for k, v in saved.items() if k != "names"} == \
         {k: v for k, v in STORED.items() if k != "names"}
-    changes = _changes(board)
-    assert changes == [("write", "/data/settings.json.tmp", len(board.files["/data/settings.json"])),
-                       ("rename", "/data/settings.json.tmp", "/data/settings.json"), ("reset",)]
+    size = len(board.files["/data/settings.json"])
+    assert _changes(board) == [("write", "/data/settings.json.tmp", size),
+                               ("rename", "/data/settings.json.tmp", "/data/settings.json"),
+                               ("reset",)]
     out = capsys.readouterr()
     assert out.err == ""
     lines = out.out.splitlines()
