@@ -121,10 +121,10 @@ def settings_and_history(root):
     rig.choose("Settings")
     rig.press(K.RIGHT)  # brightness 4
     rig.choose("Player names")
-    rig.press(K.OK)  # Ann
-    rig.press(K.UP)  # A -> B
-    for _ in range(9):  # on along the eight letters to the tick, which saves
-        rig.press(K.OK)
+    rig.press(K.OK)  # Ann: the name entry, its cursor on the check mark in the middle
+    rig.presses(K.DOWN, K.LEFT, K.LEFT, K.OK)  # B
+    rig.presses(K.UP, K.OK, K.UP, K.OK)  # n, n
+    rig.press(K.OK)  # the check mark saves
     rig.press(K.BACK)  # leave settings: saved once
     with open(root + "/data/settings.json") as f:
         saved = json.load(f)

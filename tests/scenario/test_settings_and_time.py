@@ -20,11 +20,11 @@ def test_edit_a_name_and_brightness_then_play_with_it(make_device, root):
     choose(dev, "Player names")
     assert highlighted(dev, "Ann"), dump(dev)
     dev.press("OK")
-    assert dev.shows("Player 1"), dump(dev)
-    dev.press("UP")  # A -> B
-    for _ in range(8):
-        dev.press("OK")  # on to the tick
-    dev.press("OK")  # save
+    assert dev.shows("Player 1:"), dump(dev)
+    # the name entry (tablemate/ui/names.py): the cursor rests on the check mark in the middle
+    dev.presses("DOWN", "LEFT", "LEFT", "OK")  # B
+    dev.presses("UP", "OK", "UP", "OK")  # n, n
+    dev.press("OK")  # the check mark: save
     assert menu_row(dev, "Player names"), dump(dev)
     assert not os.path.exists(os.path.join(root, "settings.json.tmp"))
     dev.press("BACK")  # leaving the menu saves once
