@@ -9,6 +9,8 @@ from test_flash import FakeBoard, _changes, _RawReplBoard
 from tablemate_host import cli, flash, players
 from tablemate_host.device import Device
 
+from tablemate.ui import play
+
 STORED = {"names": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], "brightness": 5,
           "dim_s": 60, "off_min": 0, "sound": False, "layout": "five"}
 
@@ -47,7 +49,8 @@ def test_set_changes_the_names_only_and_restarts_the_firmware(capsys):
     lines = out.out.splitlines()
     assert lines[0] == "Player names (/data/settings.json on the board):"
     assert lines[1] == "1  Zoe"
-    assert lines[3] == '3  Alexandr  shown as "Alex." in games of 5-8 players (wider than 30 px)'
+    assert lines[3] == ('3  Alexandr  shown as "Alex." in games of 5-8 players (wider than %d px)'
+                        % play.NAME_PX)
     assert lines[4] == "4  Dee       kept"
     assert lines[-1] == "Restarting the firmware."
 
@@ -66,7 +69,7 @@ def test_the_device_boots_with_the_names_set(tmp_path):
 
 
 def test_what_does_not_fit_is_said_the_firmwares_way():
-    from tablemate.ui import play, text
+    from tablemate.ui import text
     for name in ("Bob", "Zoe", "Ann-Kat", "Alexandr", "WWWWW", "Mo Li"):
         cut = players.shown_as(name)
         if text.ink_width(name) <= play.NAME_PX:
