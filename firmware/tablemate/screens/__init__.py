@@ -105,7 +105,8 @@ def offer_resume(app):
             return
     name, present = session.saved(app)
     if name and session.ended(app):
-        session.discard(app)
+        from tablemate import lifecycle
+        lifecycle.discard(app)
         from tablemate.store import history
         from tablemate.screens.history import headline
         last = history.recent(app.path("history.jnl"), 1)
@@ -115,14 +116,16 @@ def offer_resume(app):
     elif name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
-        session.prefetch(app, name)
+        from tablemate import lifecycle
+        lifecycle.prefetch(app, name)
     elif present:
         resume(app)  # reports the damage and keeps the file aside
 
 
 def resume(app):
     """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
-    problem = session.resume(app)[1]
+    from tablemate import lifecycle
+    problem = lifecycle.resume(app)[1]
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))

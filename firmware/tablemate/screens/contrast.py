@@ -20,7 +20,7 @@ from time import ticks_diff
 from micropython import const
 
 from tablemate import keys as K
-from tablemate import session
+from tablemate import lifecycle
 from tablemate.rules import contrast as rules
 from tablemate.ui import Screen, draw_title, icons, text
 from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings, winners_text
@@ -132,7 +132,7 @@ class Contrast(GameScreen):
 
     def leave(self):
         """A finished game goes to the history; the players go home."""
-        session.finish(self.app, self.game)
+        lifecycle.finish(self.app, self.game)
         self.app.home()
 
     def _name_rows(self):

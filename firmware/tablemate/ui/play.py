@@ -22,7 +22,7 @@ from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, session
+from tablemate import RuleError, lifecycle, session
 from tablemate.ui import ActionMenu, Screen, draw_title, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
@@ -80,7 +80,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(session.name_of(game))  # the registry's label: the menu's title
+        self.title = session.label(lifecycle.name_of(game))  # the registry's label: the menu's title
         self.msg = MessageLine()
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
             app.after_frame(self.save)
@@ -129,7 +129,7 @@ class GameScreen(Screen):
         self.app.after_frame(self.save)
         self.msg.clear()
         if self.game.filed is not None and not self.over():
-            self.app.after_frame(lambda: session.reopened(self.app, self.game))
+            self.app.after_frame(lambda: lifecycle.reopened(self.app, self.game))
         return True
 
     def save(self):
@@ -141,7 +141,7 @@ class GameScreen(Screen):
 
     def _file(self):
         try:
-            session.file(self.app, self.game)
+            lifecycle.file(self.app, self.game)
         except OSError:
             self.refuse("Not filed: flash?")  # filed when the players leave the game
 
@@ -207,11 +207,11 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            session.finish(app, game)
+            lifecycle.finish(app, game)
             opts = dict(game.opts)
             if opts.get("rotate"):  # the next game opens one seat on, as the next round would
                 opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
-            session.start(app, session.name_of(game), opts)
+            lifecycle.start(app, lifecycle.name_of(game), opts)
         if self.screen.over():
             again()
         else:
@@ -220,7 +220,7 @@ class GameMenu(ActionMenu):
 
     def _home(self):
         if self.screen.over():
-            session.finish(self.app, self.screen.game)
+            lifecycle.finish(self.app, self.screen.game)
         self.app.home()
 
 
@@ -276,7 +276,7 @@ class Standings(Screen):
 def show_standings(app, game):
     """Replace the game's screens by its standings; OK files the game and goes home."""
     def leave():
-        session.finish(app, game)
+        lifecycle.finish(app, game)
         app.home()
     app.home()
     app.push(Standings(app, game, leave))

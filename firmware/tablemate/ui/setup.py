@@ -9,7 +9,7 @@ and again. A mode needs no setup code of its own, so opening a mode's setup impo
 module, not the mode's screens (a Pico pays 10-15 ms per module).
 """
 
-from tablemate import session
+from tablemate import lifecycle, session
 from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
 
@@ -26,7 +26,7 @@ def show(app, name):
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
-    session.prefetch(app, name)
+    lifecycle.prefetch(app, name)
     for player in app.settings["names"]:
         app.soon(lambda s=player: text.warm(s))
 
@@ -207,7 +207,7 @@ class Setup(Menu):
                "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
 
         def go():
-            session.start(app, name, opts)
+            lifecycle.start(app, name, opts)
             app.after_frame(lambda: self._save(rec))
         saved = session.saved_name(app)
         if saved:
