@@ -181,7 +181,7 @@ step("frame", lambda: (DISPLAY.invalidate(), DISPLAY.show()))
 step("menu", lambda: press(APP, "DOWN"))
 press(APP, "UP")
 step("open", lambda: press(APP, "OK"))
-for _ in range(3):
+for _ in range(7):  # Names, Target, Win, Rotate start, Turn timer, 1st player, Start
     press(APP, "DOWN")
 step("start", lambda: press(APP, "OK"))
 step("plus", lambda: press(APP, "RIGHT"))
@@ -295,7 +295,7 @@ def measure_i2c_host():
         dev.press("UP")
         step("open", lambda: dev.press("OK"))  # "Scorepad": its new-game menu opens
         assert dev.shows("New Scorepad"), "the scorepad setup did not open"
-        dev.presses("DOWN", "DOWN", "DOWN")
+        dev.goto("Start")
         step("start", lambda: dev.press("OK"))  # "Start": a 2-player game
         assert dev.shows("Round 1"), "the scorepad game did not start"
         step("plus", lambda: dev.press("RIGHT"))
@@ -310,7 +310,7 @@ def measure_i2c_host():
         dev = Device(root)
         dev.press("OK")
         dev.presses(*["RIGHT"] * (GAME_PLAYERS - 2))  # "Players: 2" -> 6
-        dev.presses("DOWN", "DOWN", "DOWN", "OK")
+        dev.choose("Start")
         assert len(dev.app.top().game.state["names"]) == GAME_PLAYERS
         for tag, action in (("plus6", lambda: dev.press("RIGHT")),
                             ("commit6", lambda: dev.advance(1500))):

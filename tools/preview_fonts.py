@@ -14,10 +14,18 @@ import os
 from PIL import Image, ImageDraw
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_SPEC = importlib.util.spec_from_file_location(  # the data module alone: no firmware package
-    "fonts", os.path.join(ROOT, "firmware", "tablemate", "ui", "fonts.py"))
-fonts = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(fonts)
+
+
+def _data(module):
+    """A generated font module, loaded alone (no firmware package, no MicroPython)."""
+    spec = importlib.util.spec_from_file_location(
+        module, os.path.join(ROOT, "firmware", "tablemate", "ui", module + ".py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+MODULES = {"SMALL": _data("fonts"), "MEDIUM": _data("digitfonts"), "BIG": _data("digitfonts")}
 
 SCALE = 4
 PAD = 6  # px (scaled) between cells
@@ -36,7 +44,7 @@ SAMPLES = {
 
 def load(name):
     """The generated tables of one font as a dict."""
-    get = lambda part: getattr(fonts, name + "_" + part)  # noqa: E731
+    get = lambda part: getattr(MODULES[name], name + "_" + part)  # noqa: E731
     widths, offsets, cell = get("WIDTHS"), get("OFFSETS"), get("CELL")
     if cell:  # a dense font: every code has a cell of ``cell`` bytes, one page tall
         count = len(get("DATA")) // cell

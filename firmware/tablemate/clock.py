@@ -7,6 +7,8 @@ milliseconds. ``poll`` derives its events from the remaining time rather than fr
 polls: a late poll coalesces low-time beeps but never loses the expiry. A clock stops itself when
 it expires (so a long-forgotten expired clock cannot wrap back to life). Saved state is a small
 JSON-able dict; a restored clock is always stopped, so a power cut costs no one any time.
+``from_dict`` checks what it reads (a file on flash may be damaged): ValueError, never a clock
+that breaks later. ``first_player`` says who starts each game of a chess-clock session.
 """
 
 from micropython import const
@@ -17,10 +19,35 @@ EXPIRED = const(2)
 
 _WARN_S = const(5)  # low-time beeps at 5, 4, 3, 2 and 1 s remaining
 
+RANDOM = const(2)  # ``first_player``: a drawn starter (0 and 1 are the left and right player)
+
 _IDLE = const(0)
 _RUN = const(1)
 _PAUSE = const(2)
 _FLAG = const(3)
+_MAX_MS = const(0x1FFFFFFF)  # 6 days: any saved time above is damage (and ticks_diff's range)
+
+
+def first_player(first, alternate, previous, draw):
+    """Who starts a new game: 0 (left) or 1 (right).
+
+    ``first`` is the setup's choice (0, 1 or RANDOM); ``alternate``: each game after the first
+    starts with the other player than the game before (``previous``, -1 for a session's first
+    game), so a rematch swaps; ``draw()`` returns a random 0 or 1 and is only called when the
+    choice is RANDOM and no alternation decides (the caller saves the result: drawn once).
+    """
+    if alternate and previous >= 0:
+        return 1 - previous
+    if first == RANDOM:
+        return draw() & 1
+    return first
+
+
+def _checked(value, lo, hi):
+    """``value`` if it is an int (not a bool) in lo..hi, else ValueError."""
+    if type(value) is not int or not lo <= value <= hi:
+        raise ValueError("clock data")
+    return value
 
 
 def fmt(ms, tenths=False):
@@ -110,9 +137,13 @@ class Countdown:
 
     @classmethod
     def from_dict(cls, d, now):
-        """Rebuild a stopped timer from ``to_dict`` data; ``now`` is its current time."""
-        c = cls(d["dur"])
-        c._left = d["left"]
+        """Rebuild a stopped timer from ``to_dict`` data; ``now`` is its current time.
+
+        ValueError (or KeyError, TypeError) when ``d`` is not such data."""
+        c = cls(_checked(d["dur"], 0, _MAX_MS))
+        c._left = _checked(d["left"], 0, _MAX_MS)
+        if d["told"] is not True and d["told"] is not False:
+            raise ValueError("clock data")
         c._told = d["told"]
         c._last = now
         c._arm()
@@ -140,6 +171,11 @@ class ChessClock:
     def running(self):
         """True while someone's time is running."""
         return self._state == _RUN
+
+    @property
+    def idle(self):
+        """True until ``start``: nobody's time has run yet."""
+        return self._state == _IDLE
 
     @property
     def paused(self):
@@ -212,11 +248,21 @@ class ChessClock:
 
     @classmethod
     def from_dict(cls, d, now):
-        """Rebuild a clock from ``to_dict`` data; a game in progress comes back paused."""
-        c = cls(len(d["cds"]), d["base"], d["inc"])
-        c._cd = [Countdown.from_dict(x, now) for x in d["cds"]]
-        c.current = d["cur"]
-        c.moves = d["moves"]
-        c._flag = d["flag"]
-        c._state = d["state"]
+        """Rebuild a clock from ``to_dict`` data; a game in progress comes back paused.
+
+        Everything is checked, so a damaged file raises here (ValueError, or KeyError and
+        TypeError for missing or mistyped parts) instead of breaking the screen later."""
+        cds = d["cds"]
+        if type(cds) is not list or not cds:
+            raise ValueError("clock data")
+        n = len(cds)
+        c = cls(n, _checked(d["base"], 1, _MAX_MS), _checked(d["inc"], 0, _MAX_MS))
+        c._cd = [Countdown.from_dict(x, now) for x in cds]
+        c.current = _checked(d["cur"], 0, n - 1)
+        c.moves = _checked(d["moves"], 0, _MAX_MS)
+        c._flag = _checked(d["flag"], -1, n - 1)
+        state = _checked(d["state"], _IDLE, _FLAG)
+        if (state == _FLAG) != (c._flag >= 0):
+            raise ValueError("clock data")
+        c._state = _PAUSE if state == _RUN else state  # never saved running; stopped if it was
         return c

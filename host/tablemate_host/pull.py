@@ -42,10 +42,13 @@ def read_history(path):
 
     A line that is not a game (torn, foreign) is skipped, as the History screen does. A power
     cut while the device moved games to its archive can leave them in both files: a game
-    number ``n`` seen before is skipped. ``OSError`` when there is no history file.
+    number ``n`` seen before is skipped. A game filed again under the same ``id`` (an undo
+    reopened it after it ended) counts once, where it was first filed, as its last line says.
+    ``OSError`` when there is no history file.
     """
     games = []
     seen = set()
+    where = {}  # id -> index in games
     archive = history.archive_path(path)
     for name in ([archive] if os.path.exists(archive) else []) + [path]:
         with open(name, "rb") as f:
@@ -58,6 +61,12 @@ def read_history(path):
                     if n in seen:
                         continue
                     seen.add(n)
+                gid = record.get("id")
+                if gid is not None and gid in where:
+                    games[where[gid]] = record
+                    continue
+                if gid is not None:
+                    where[gid] = len(games)
                 games.append(record)
     return games
 

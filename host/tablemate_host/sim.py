@@ -1,22 +1,32 @@
 """``tablemate sim``: the real firmware app in a terminal, in real time, drawn in half-blocks.
 
 The simulator is a ``Device`` (the real ``main.py`` on fake hardware) whose fake clock follows the
-wall clock. Keys become button levels on the fake GPIO pins: a key is held down until no repeat of
-it has arrived for a moment, so holding a key in the terminal holds the button and the firmware's
-own auto-repeat runs. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK
-is its push switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a
-directory that outlives the process: kill the simulator mid-game and start it again to resume.
+wall clock. Keys become button levels on the fake GPIO pins. A terminal sends no key-up, only a
+character per press and, while a key is held, its own auto-repeat (after ~500 ms, every ~30 ms):
+so a character holds its button for ``RELEASE_MS``, a repeat arriving within that time keeps it
+held (the firmware's own auto-repeat then runs), and a character after a longer pause is a new
+press. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK is its push
+switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a directory that
+outlives the process: kill the simulator mid-game and start it again to resume.
+
+``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
+the player keeps another one in the device's own Settings menu.
 """
 
 import os
-import select
+import queue
+import shutil
+import signal
 import sys
+import threading
 import time
 
-from tablemate_host.device import Device
-from tablemate_host.fakes import ticks_diff
+from tablemate_host.device import TICK_MS, Device
+from tablemate_host.fakes import ticks_add, ticks_diff
 
-RELEASE_MS = 70  # a key is let go when no repeat of it came for this long
+# A key is let go when no repeat of it came for this long: longer than a terminal's auto-repeat
+# interval (30-40 ms), shorter than the pause between two quick taps (100 ms).
+RELEASE_MS = 70
 LONG_MS = 900
 KEYMAP = {
     "\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[C": "RIGHT", "\x1b[D": "LEFT",
@@ -24,13 +34,33 @@ KEYMAP = {
     "\r": "OK", "\n": "OK", " ": "OK",
     "\x7f": "BACK", "\x08": "BACK", "\x1b": "BACK", "b": "BACK",
 }
-HELP = ("arrows/wasd move  Enter/Space OK  Backspace/Esc/b BACK  "
-        "o long OK  q quit")
+# The help line of each layout names only keys that do something with that layout.
+HELP = {
+    "six": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  o long OK  "
+           "Backspace/Esc/b BACK  q quit",
+    "five": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  "
+            "o/Backspace/Esc/b BACK (long OK)  q quit",
+    "three": "\u2191\u2193/ws PREV/NEXT  Enter/Space OK  o/Backspace/Esc/b BACK (long OK)  q quit",
+    "encoder": "\u2191\u2193/ws turn the knob  Enter/Space push  "
+               "o/Backspace/Esc/b BACK (long push)  q quit",
+}
+COLS = 130  # the panel's 128 columns and the frame around them
+ROWS = 36  # the frame's 34 lines, the status line and the help line
 
 
 def default_data_dir():
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
     return os.path.join(base, "tablemate", "sim")
+
+
+def wipe(data):
+    """Empty the simulated flash (``--fresh``): its files and its folders, such as ``data/``."""
+    for name in os.listdir(data):
+        path = os.path.join(data, name)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path)
+        else:
+            os.remove(path)
 
 
 def split_keys(data):
@@ -47,24 +77,84 @@ def split_keys(data):
     return tokens
 
 
-class Sim:
-    """Turns key tokens and wall-clock time into button levels and device ticks."""
+def too_small(cols, rows):
+    """The one line shown instead of the device while the terminal cannot hold it."""
+    return "Tablemate needs %dx%d; this terminal is %dx%d: make it larger (q quits)" % (
+        COLS, ROWS, cols, rows)
 
-    def __init__(self, dev):
+
+class Sim:
+    """Turns key tokens and wall-clock time into button levels and device ticks.
+
+    ``layout`` (``--layout``) is used for this run only; see ``_use_run_layout``.
+    """
+
+    def __init__(self, dev, layout=None):
         self.dev = dev
+        self.layout = layout
         self.held = {}  # key name -> fake-clock ms at which to release it
+        self.let_go = {}  # key name -> fake-clock ms at which it was last released
         self.quit = False
-        self.last_frame = None
+        self.app = None  # the app the run layout was given to (a watchdog reset boots another)
+        self._adopt()
+
+    # -- the layout of this run ----------------------------------------------------------------
+    def _adopt(self):
+        """Give a newly booted app the run's layout."""
+        self.app = self.dev.app
+        if self.app is not None and self.layout is not None:
+            self._use_run_layout(self.app)
+
+    def _use_run_layout(self, app):
+        """Switch ``app`` to the run's layout without writing it to the device's settings.
+
+        The app booted with the layout on its flash; the run's layout replaces it in RAM only.
+        Its settings saves go through ``save_settings``, which writes the layout found on flash
+        instead of the run's: changing the brightness in this run must not change the buttons
+        of the next one. Keeping another layout in the Settings menu is the player's own choice:
+        that one is saved, and the run's layout is over.
+        """
+        from tablemate import settings
+        on_flash = app.settings["layout"]
+        app.settings["layout"] = self.layout
+        app.apply_settings()
+        if app.stack:
+            app.stack[-1].dirty = True  # a screen may show the keys it expects
+        # One pass, so the new input samples its buttons at rest: a key down at its first sample
+        # would be taken for one held across the change, and ignored until released.
+        self.dev.advance(TICK_MS)
+
+        def save_settings():  # App.save_settings, with the file keeping the layout it had
+            values = dict(app.settings)
+            if values["layout"] == self.layout:
+                values["layout"] = on_flash
+            else:
+                self.layout = None
+            settings.save(app.path("settings.json"), values)
+            app.apply_settings()
+
+        app.save_settings = save_settings
 
     def _has_back(self):
         from tablemate import keys
         return keys.BACK in keys.LAYOUTS[self.dev.app.layout]
 
+    def help(self):
+        """The keys of the current layout, one line."""
+        return HELP[self.dev.app.layout]
+
+    # -- keys and time -------------------------------------------------------------------------
     def key(self, token):
-        """Handle one key token from the terminal."""
-        if token in ("q", "\x03"):
+        """Handle one key token from the terminal, now (``self.dev.now``).
+
+        A repeat of a held key keeps it held; otherwise the key is pressed afresh. A key let go
+        less than one loop pass ago is first left up until the firmware has sampled it up, so
+        two quick taps never merge into one press.
+        """
+        if token == "q":
             self.quit = True
             return
+        arrived = self.dev.now
         name = KEYMAP.get(token)
         hold = RELEASE_MS
         if token == "o" or (name == "BACK" and not self._has_back()):
@@ -75,22 +165,52 @@ class Sim:
             self.dev.turn(-1 if name == "UP" else 1)  # arrows turn the knob by one detent
             return
         if name not in self.held:
+            if name in self.let_go:
+                self.run_for(TICK_MS - ticks_diff(self.dev.now, self.let_go[name]))
             self.dev.down(name)
-        self.held[name] = self.dev.now + hold
+        self.held[name] = ticks_add(arrived, hold)  # from the key, however late its press
+
+    def play(self, keys, until):
+        """Hand the device ``keys`` ((fake-clock ms, token), oldest first), each at the time it
+        arrived, then run it up to ``until``.
+
+        Why the times: the loop reads the terminal between passes that run the device and draw,
+        so keys read together may have arrived 100 ms apart; pressed at the time of the read, two
+        taps could come so close that they read as a held key.
+        """
+        for at, token in keys:
+            self.run_until(at)
+            self.key(token)
+        self.run_until(until)
+
+    def run_until(self, at):
+        """Run the device up to fake-clock ``at`` (nothing if it is there already)."""
+        self.run_for(ticks_diff(at, self.dev.now))
 
     def run_for(self, ms):
-        """Advance the device by ``ms`` of time, releasing keys whose hold has run out."""
-        while ms > 0:
-            step = min(ms, 10)
-            self.dev.advance(step)
-            ms -= step
-            for name, until in list(self.held.items()):
-                if ticks_diff(self.dev.now, until) >= 0:
-                    self.dev.up(name)
-                    del self.held[name]
+        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends."""
+        end = ticks_add(self.dev.now, ms)
+        while ticks_diff(end, self.dev.now) > 0:
+            stop = end
+            for until in self.held.values():
+                if ticks_diff(until, stop) < 0:
+                    stop = until
+            self.dev.advance(max(0, ticks_diff(stop, self.dev.now)))
+            if self.dev.app is not self.app:  # the watchdog reset the device
+                self._adopt()
+            self._release_due()
 
+    def _release_due(self):
+        for name, until in list(self.held.items()):
+            if ticks_diff(self.dev.now, until) >= 0:
+                self.dev.up(name)
+                del self.held[name]
+                self.let_go[name] = self.dev.now
+
+    # -- the picture ---------------------------------------------------------------------------
     def frame(self):
-        """The screen as text: the panel in half-blocks inside a frame, and a status line."""
+        """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
+        a frame, a status line and the help line."""
         panel = self.dev.panel
         from tablemate_host import machine
         beeping = any(log and log[-1][2] for log in machine.world.pwm.values())
@@ -100,60 +220,207 @@ class Sim:
         for row in body:
             lines.append("\u2502" + ("\x1b[2m" + row + "\x1b[0m" if dim else row) + "\u2502")
         state = "off" if not panel.display_on else ("dim" if dim else "on")
-        status = " screen %s  %s  %s" % (state, "\u266a beep" if beeping else "      ", HELP)
         lines.append("\u2514" + "\u2500" * 128 + "\u2518")
-        lines.append(status[:130].ljust(130))
+        lines.append((" screen %s  %s" % (state, "\u266a beep" if beeping else "")).ljust(COLS))
+        lines.append((" " + self.help())[:COLS].ljust(COLS))
         return "\n".join(lines)
 
 
+class Terminal:
+    """The terminal the simulator draws on.
+
+    ``open`` changes it: keys unbuffered and not echoed (cbreak), the alternate screen, the cursor
+    hidden. ``close`` undoes exactly that, however the run ends (``q``, Ctrl-C, SIGTERM, SIGHUP
+    or an error), so the shell gets its terminal back as it was. Frames are written line by line,
+    only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps the
+    loop quick over a slow link.
+    """
+
+    ENTER = "\x1b[?1049h\x1b[?25l"
+    LEAVE = "\x1b[0m\x1b[?25h\x1b[?1049l"
+
+    def __init__(self, fd, out):
+        self.fd = fd
+        self.out = out
+        self.saved = None
+        self.shown = []  # the lines on the screen, [] after a clear
+
+    def open(self):
+        import termios
+        import tty
+        self.saved = termios.tcgetattr(self.fd)
+        tty.setcbreak(self.fd)
+        self._write(self.ENTER)
+
+    def close(self):
+        """Restore the terminal; a terminal already gone (SIGHUP) is no reason to fail."""
+        import termios
+        try:
+            self._write(self.LEAVE)
+        except OSError:
+            pass
+        try:
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
+        except (OSError, termios.error):
+            pass
+
+    def size(self):
+        """(columns, rows) of the terminal now."""
+        size = os.get_terminal_size(self.out.fileno())
+        return size.columns, size.lines
+
+    def clear(self):
+        """Blank the screen; the next ``show`` draws every line."""
+        self._write("\x1b[H\x1b[2J")
+        self.shown = []
+
+    def say(self, line):
+        """Blank the screen and show ``line`` alone."""
+        self.clear()
+        self._write(line)
+
+    def show(self, lines):
+        """Draw ``lines`` from the top left, writing only those that changed since the last."""
+        parts = []
+        for i, line in enumerate(lines):
+            if i >= len(self.shown) or self.shown[i] != line:
+                parts.append("\x1b[%d;1H%s" % (i + 1, line))
+        self.shown = list(lines)
+        if parts:
+            self._write("".join(parts))
+
+    def _write(self, s):
+        self.out.write(s)
+        self.out.flush()
+
+
+class KeyReader:
+    """Reads the terminal in a thread of its own and stamps each key with when it arrived.
+
+    The loop that runs the device and draws cannot also watch the keyboard; with the keys
+    stamped here, ``Sim.play`` presses each at its own time however long a pass took.
+    """
+
+    def __init__(self, fd):
+        self.fd = fd
+        self.keys = queue.Queue()
+        self.closed = False  # the terminal went away (end of input)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.fd, 64)
+            except OSError:
+                data = b""
+            if not data:
+                self.keys.put(None)
+                return
+            now = time.monotonic()
+            for token in split_keys(data.decode("utf-8", "replace")):
+                self.keys.put((now, token))
+
+    def take(self, timeout):
+        """The keys that arrived since the last call as (monotonic s, token); waits up to
+        ``timeout`` s for the first."""
+        items = []
+        try:
+            items.append(self.keys.get(timeout=timeout))
+            while True:
+                items.append(self.keys.get_nowait())
+        except queue.Empty:
+            pass
+        if None in items:
+            self.closed = True
+        return [item for item in items if item is not None]
+
+
+class Signals:
+    """What the signals ask of the loop, seen by it at its next pass (every 10 ms).
+
+    SIGTERM, SIGHUP and SIGINT end the run like ``q``: handled in the loop rather than where
+    they strike, the terminal is restored and the firmware finishes its pass (a journal line is
+    never cut in half by a quit). SIGWINCH asks for a fresh picture at the new size.
+    """
+
+    ENDING = (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)
+
+    def __init__(self):
+        self.ending = None  # the signal that ends the run
+        self.resized = True  # measure the terminal at the first pass
+
+    def install(self):
+        for sig in self.ENDING:
+            if signal.getsignal(sig) is not signal.SIG_IGN:  # nohup: a hangup stays ignored
+                signal.signal(sig, self._end)
+        signal.signal(signal.SIGWINCH, self._resize)
+
+    def _end(self, signum, frame):
+        self.ending = signum
+
+    def _resize(self, signum, frame):
+        self.resized = True
+
+    def die_as_asked(self):
+        """After the clean-up, end the process by SIGTERM or SIGHUP as it was asked to, so the
+        shell or service manager that sent it sees it obeyed (Ctrl-C is an ordinary quit)."""
+        if self.ending in (signal.SIGTERM, signal.SIGHUP):
+            signal.signal(self.ending, signal.SIG_DFL)
+            os.kill(os.getpid(), self.ending)
+
+
+def run(sim, term, signals, reader):
+    """The loop: keys, time and pictures until ``q``, a signal or the end of input.
+
+    While the terminal is too small it shows one line saying so and waits for a resize; the
+    device keeps running, and keys other than ``q`` are dropped (the player cannot see them act).
+    """
+    origin, start = sim.dev.now, time.monotonic()
+
+    def device_ms(t):
+        return ticks_add(origin, int((t - start) * 1000))
+
+    fits = False
+    while not (sim.quit or signals.ending or reader.closed):
+        stamped = reader.take(0.01)
+        if signals.resized:
+            signals.resized = False
+            cols, rows = term.size()
+            fits = cols >= COLS and rows >= ROWS
+            if fits:
+                term.clear()
+            else:
+                term.say(too_small(cols, rows))
+        keys = [(device_ms(t), token) for t, token in stamped if fits or token == "q"]
+        sim.play(keys, device_ms(time.monotonic()))
+        if fits and not sim.quit:
+            term.show(sim.frame().split("\n"))
+
+
 def main(args):
-    """Run the simulator until 'q'."""
-    import termios
-    import tty
+    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP)."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
+        return 2
     data = args.data or default_data_dir()
     os.makedirs(data, exist_ok=True)
     if args.fresh:
-        for name in os.listdir(data):
-            os.remove(os.path.join(data, name))
-    dev = Device(data, layout=args.layout, sh1106=args.sh1106)
-    if dev.app is None:
+        wipe(data)
+    sim = Sim(Device(data, sh1106=args.sh1106), layout=args.layout)
+    if sim.dev.app is None:
         print("No display: the firmware is blinking its error code.")
         return 1
-    sim = Sim(dev)
-    out = sys.stdout
-    if not sys.stdin.isatty():
-        print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
-        return 2
-    cols = os.get_terminal_size().columns
-    if cols < 130:
-        print("Your terminal is %d columns wide; the screen needs 130. Widen it." % cols)
-        time.sleep(2)
-    fd = sys.stdin.fileno()
-    saved = termios.tcgetattr(fd)
-    tty.setcbreak(fd)
-    out.write("\x1b[?25l\x1b[2J")
-    last = time.monotonic()
+    term = Terminal(sys.stdin.fileno(), sys.stdout)
+    signals = Signals()
+    signals.install()
+    term.open()
     try:
-        while not sim.quit:
-            ready, _, _ = select.select([fd], [], [], 0.01)
-            if ready:
-                for token in split_keys(os.read(fd, 64).decode("utf-8", "replace")):
-                    sim.key(token)
-            now = time.monotonic()
-            elapsed = int((now - last) * 1000)
-            if elapsed >= 10:
-                sim.run_for(elapsed)
-                last += elapsed / 1000.0
-            frame = sim.frame()
-            if frame != sim.last_frame:
-                sim.last_frame = frame
-                out.write("\x1b[H" + frame)
-                out.flush()
-    except KeyboardInterrupt:
-        pass
+        run(sim, term, signals, KeyReader(sys.stdin.fileno()))
     finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        out.write("\x1b[?25h\n")
-        out.flush()
-    print("Game data kept in %s (run again to resume)." % data)
+        term.close()
+    try:
+        print("Game data kept in %s (run again to resume)." % data, flush=True)
+    except OSError:
+        pass  # the terminal is gone
+    signals.die_as_asked()
     return 0

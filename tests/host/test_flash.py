@@ -22,7 +22,7 @@ RP2040 = 6 | (3 << 8) | (4 << 10)      # MicroPython 1.23+ on a Pico: .mpy 6.3, 
 RP2350 = 6 | (3 << 8) | (7 << 10)      # Pico 2 (Arm): armv7emsp
 MPY_1_22 = 6 | (2 << 8) | (4 << 10)    # MicroPython 1.22: .mpy 6.2
 MPY_1_20 = 6 | (1 << 8) | (4 << 10)
-WRITES = ("write", "mkdir", "remove", "rmdir", "reset")
+WRITES = ("write", "mkdir", "remove", "rmdir", "rename", "reset")
 
 USER_FILES = {
     "/settings.json": b'{"names": ["Ann", "Bob"]}',
@@ -174,6 +174,15 @@ class FakeBoard(flash.Transport):
         if any(p.startswith(prefix) for p in list(self.files) + list(self.dirs)):
             raise _oserror(errno.ENOTEMPTY, path)
         self.dirs.discard(path)
+
+    def rename(self, src, dst):
+        src, dst = self.norm(src), self.norm(dst)
+        self._op("rename", src, dst)
+        if src not in self.files:
+            raise _oserror(errno.ENOENT, src)
+        if dst in self.dirs or _parent(dst) not in self.dirs:
+            raise _oserror(errno.EISDIR if dst in self.dirs else errno.ENOENT, dst)
+        self.files[dst] = self.files.pop(src)  # littlefs renames over a file
 
     def reset(self):
         self._op("reset")
@@ -588,7 +597,7 @@ class _RawReplBoard:
             ilistdir=lambda path="/": [(n, 0x4000 if d else 0x8000, 0, s)
                                        for n, d, s in board.listdir(path)],
             stat=stat, mkdir=board.mkdir, remove=board.remove, rmdir=board.rmdir,
-            statvfs=board._statvfs)
+            rename=board.rename, statvfs=board._statvfs)
         ops = board.ops
 
         class WDT:  # the running firmware's watchdog, fed by the flash tool between operations
@@ -674,3 +683,84 @@ def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():
     assert "removed tablemate/MANIFEST (now in tablemate/store)" in lines
     for path, data in USER_FILES.items():
         assert board.files[path] == data
+
+
+# --- a dry run without a board --------------------------------------------------------------------
+
+def test_dry_run_without_a_board_shows_the_plan_for_the_newest_micropython(monkeypatch, capsys):
+    import serial.tools.list_ports
+    monkeypatch.setattr(serial.tools.list_ports, "comports", lambda: [])
+    assert cli.main(["flash", "--dry-run"]) == 0
+    out = capsys.readouterr()
+    lines = out.out.splitlines()
+    assert out.err == ""
+    newest = flash.newest_micropython()
+    assert newest[:2] >= flash.MIN_VERSION
+    major, sub = flash.pinned_mpy_version()
+    assert lines[0] == "No board found. Dry run without a board:"
+    assert lines[1].startswith("The plan for Tablemate ") and lines[1].endswith(
+        "on a Pico with MicroPython %d.%d.%d (.mpy %d.%d), flashed for the first time:"
+        % (newest + (major, sub)))
+    files = flash.firmware_files()
+    assert lines[2].startswith("Would write %d files (" % len(files))
+    assert lines[2].endswith("compiled .mpy)")
+    written = [_listed(line) for line in lines if line.startswith("[")]
+    assert sorted(written) == sorted(rel[:-3] + ".mpy" if rel != "main.py" else rel
+                                     for rel in files)
+    unknown = [line for line in lines if line.startswith("Not known until a board is connected")]
+    assert unknown and all(what in unknown[0] for what in (
+        "free space", "MicroPython and .mpy version", "files of an earlier flash"))
+    assert any(line.startswith("Space: it needs about ") for line in lines)
+    assert lines[-1] == "Dry run: no board connected, nothing was written."
+
+
+def test_dry_run_without_a_board_plans_what_a_flash_of_that_version_writes():
+    lines = []
+    planned = flash.plan_without_board(out=lines.append)
+    newest = flash.newest_micropython()
+    board = FakeBoard(version=newest + ("",))  # a fresh Pico (armv6m) with the newest MicroPython
+    plan = _run(board, dry_run=True)
+    assert "Space: it needs about %s free on the board" % flash._size(plan.need) in "\n".join(lines)
+    board = FakeBoard(version=newest + ("",))
+    _run(board)
+    assert len(planned) == len(flash.firmware_files())
+    for rel, data in planned:
+        assert board.files["/" + rel] == data, rel
+
+
+def test_dry_run_without_a_board_from_source(capsys):
+    args = cli.build_parser().parse_args(["flash", "--dry-run", "--source", "--port", "/dev/nope"])
+    assert flash.main(args, connect=_no_board) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "No board found on /dev/nope. Dry run without a board:"
+    assert "any MicroPython 1.22 or newer" in lines[1]
+    assert sum(1 for line in lines if line.startswith("[")) == len(flash.firmware_files())
+    assert all(_listed(line).endswith(".py") for line in lines if line.startswith("["))
+
+
+def test_flash_without_a_board_is_still_an_error(capsys):
+    args = cli.build_parser().parse_args(["flash"])
+    assert flash.main(args, connect=_no_board) == 1
+    assert capsys.readouterr().err.startswith("tablemate flash: No board found")
+
+
+def test_dry_run_with_a_board_is_as_before(capsys):
+    board = FakeBoard(files=USER_FILES)
+    before = dict(board.files)
+    args = cli.build_parser().parse_args(["flash", "--dry-run"])
+    assert flash.main(args, connect=lambda port: board) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Board on /dev/ttyFAKE: MicroPython 1.27.0")
+    assert lines[-1] == "Dry run: nothing was written to the board."
+    assert _changes(board) == [("reset",)] and board.files == before
+
+
+def _listed(line):
+    """The file of a "[ 3/37] tablemate/app.mpy  3.3 KB" line."""
+    return line.split("]", 1)[1].split()[0]
+
+
+def _no_board(port):
+    if port:
+        raise flash.NoBoard("No board found on %s: check the name" % port)
+    raise flash.NoBoard(flash.NO_BOARD)

@@ -1,7 +1,31 @@
-"""The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill."""
+"""The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill.
 
-from tablemate_host import sim
+The terminal itself is tested for real at the end of this file: ``tablemate sim`` runs in a
+pseudo-terminal, is resized and killed, and the pty's termios settings and the bytes it wrote are
+checked.
+"""
+
+import fcntl
+import json
+import os
+import re
+import select
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import time
+
+import pytest
+
+from tablemate import keys as K
+from tablemate_host import cli, sim
 from tablemate_host.device import Device
+
+HOST = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                    "host")
+RIGHT = "\x1b[C"
 
 
 def test_split_keys_keeps_escape_sequences_whole():
@@ -13,12 +37,36 @@ def _tap(s, token):
     s.run_for(300)
 
 
+def _listen(dev):
+    """Record every key event the app receives from its input: [(ms, key name, kind name)]."""
+    seen = []
+    app = dev.app
+    receive = app._emit
+
+    def emit(key, kind):
+        seen.append((dev.now, K.NAMES[key], K.KIND_NAMES[kind]))
+        receive(key, kind)
+
+    app._emit = emit
+    return seen
+
+
+def _scorepad(root, **kw):
+    """A sim on a fresh two-player scorepad, first player's turn."""
+    s = sim.Sim(Device(root), **kw)
+    s.dev.choose("Scorepad")
+    s.dev.choose("Start")
+    assert s.dev.shows("Round 1")
+    return s
+
+
 def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    frame = s.frame()
-    assert len(frame.split("\n")) == 35
-    assert "\u2580" in frame or "\u2584" in frame
-    for token in ("\r", "\x1b[C", "\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[C"):
+    lines = s.frame().split("\n")
+    assert len(lines) == sim.ROWS
+    assert all(len(re.sub("\x1b\\[[0-9]*m", "", line)) == sim.COLS for line in lines)
+    assert any("\u2580" in line or "\u2584" in line for line in lines)
+    for token in ("\r", "\x1b[C", "\x1b[A", "\r", "\x1b[C"):
         _tap(s, token)
     s.run_for(2000)
     assert s.dev.journal()[1] == ["add", 0, 1]
@@ -27,7 +75,7 @@ def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
 
 def test_terminal_autorepeat_is_one_held_button(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B"):
+    for token in ("\r", "\x1b[A"):
         _tap(s, token)
     _tap(s, "\r")
     for _ in range(40):  # a held arrow key: the terminal repeats it every 30 ms
@@ -39,8 +87,8 @@ def test_terminal_autorepeat_is_one_held_button(tmp_path):
 
 
 def test_back_is_long_ok_without_a_back_button(tmp_path):
-    s = sim.Sim(Device(str(tmp_path), layout="three"))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r"):
+    s = sim.Sim(Device(str(tmp_path)), layout="three")
+    for token in ("\r", "\x1b[A", "\r"):
         _tap(s, token)
     s.key("\x7f")
     s.run_for(1200)
@@ -49,10 +97,421 @@ def test_back_is_long_ok_without_a_back_button(tmp_path):
 
 def test_a_killed_simulator_resumes_on_the_same_flash(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    for token in ("\r", "\x1b[B", "\x1b[B", "\x1b[B", "\r", "\x1b[C", "\x1b[C", "\r"):
+    for token in ("\r", "\x1b[A", "\r", "\x1b[C", "\x1b[C", "\r"):
         _tap(s, token)
     again = sim.Sim(Device(str(tmp_path)))  # the process died; a new one starts on the same data
     assert again.dev.shows("Resume game?")
     _tap(again, "\r")
     assert again.dev.shows("Round 1")
     assert again.dev.app.top().game.state["scores"] == [2, 0]
+
+
+def test_fresh_wipes_the_whole_simulated_flash(tmp_path):
+    s = _scorepad(str(tmp_path))
+    s.key(RIGHT)
+    s.run_for(2000)
+    assert os.path.exists(os.path.join(str(tmp_path), "data", "game.jnl"))
+    sim.wipe(str(tmp_path))
+    assert os.listdir(str(tmp_path)) == []
+
+
+# -- taps and holds: terminal characters in, button levels out ---------------------------------
+
+@pytest.mark.parametrize("pass_ms", [10, 60, 150])
+def test_ten_taps_100_ms_apart_are_ten_presses(tmp_path, pass_ms):
+    """The terminal loop reads keys between passes that run the device and draw; a pass over a
+    slow link can take longer than the pause between two taps. Each tap still counts."""
+    s = _scorepad(str(tmp_path))
+    seen = _listen(s.dev)
+    start = s.dev.now
+    taps = [(start + 100 * i, RIGHT) for i in range(10)]
+    now = start
+    while taps or now - start < 1000:
+        now += pass_ms
+        arrived = [tap for tap in taps if tap[0] <= now]
+        taps = taps[len(arrived):]
+        s.play(arrived, now)
+    assert [key for _, key, kind in seen if kind == "PRESS"] == ["RIGHT"] * 10
+    s.run_for(2000)  # the scorepad commits the pending change
+    assert s.dev.journal()[1:] == [["add", 0, 10]]
+
+
+@pytest.mark.parametrize("phase", range(10))
+def test_a_tap_just_after_a_release_is_a_press_of_its_own(tmp_path, phase):
+    """Taps ``RELEASE_MS`` + 2 ms apart: each key is let go 2 ms before the next tap, less than
+    one 10 ms loop pass; the release must still reach the firmware, at any phase of its loop."""
+    s = _scorepad(str(tmp_path))
+    s.run_for(phase)
+    seen = _listen(s.dev)
+    start = s.dev.now
+    s.play([(start + (sim.RELEASE_MS + 2) * i, RIGHT) for i in range(6)], start + 1000)
+    assert len([e for e in seen if e[2] == "PRESS"]) == 6
+
+
+def test_holding_a_key_holds_the_button(tmp_path):
+    """A real terminal: one character, a pause of ~500 ms, then repeats every 30 ms. The first
+    character is a tap; from the first repeat on, the button stays down until they stop."""
+    s = _scorepad(str(tmp_path))
+    seen = _listen(s.dev)
+    start = s.dev.now
+    keys = [(start, RIGHT)] + [(start + 500 + 30 * i, RIGHT) for i in range(50)]
+    last = keys[-1][0]
+    s.play(keys, last + 500)
+    kinds = [kind for _, key, kind in seen if key == "RIGHT"]
+    assert kinds[:3] == ["PRESS", "RELEASE", "PRESS"]
+    assert kinds[-1] == "RELEASE" and kinds.count("PRESS") == 2
+    assert kinds.count("REPEAT") >= 5  # the firmware's own auto-repeat ran
+    release = [ms for ms, key, kind in seen if kind == "RELEASE"][-1]
+    assert 0 < release - last <= sim.RELEASE_MS + 10
+
+
+# -- --layout: this run only --------------------------------------------------------------------
+
+def _settings_file(root):
+    with open(os.path.join(root, "data", "settings.json")) as f:
+        return json.load(f)
+
+
+def _saved_layout(root, layout):
+    """The device's settings file, saved with ``layout``."""
+    from tablemate import settings
+    os.makedirs(os.path.join(root, "data"))
+    settings.save(os.path.join(root, "data", "settings.json"),
+                  dict(settings.defaults(), layout=layout))
+
+
+@pytest.mark.parametrize("saved, run", [("six", "three"), ("three", "six"), ("six", "encoder"),
+                                        ("encoder", "five")])
+def test_the_layout_option_does_not_touch_the_saved_settings(tmp_path, saved, run):
+    root = str(tmp_path)
+    _saved_layout(root, saved)
+    path = os.path.join(root, "data", "settings.json")
+    with open(path, "rb") as f:
+        before = f.read()
+    s = sim.Sim(Device(root), layout=run)
+    assert s.dev.app.layout == run
+    s.run_for(1000)
+    with open(path, "rb") as f:
+        assert f.read() == before
+
+
+def test_the_layout_option_is_accepted_for_every_layout():
+    for layout in ("six", "five", "three", "encoder"):
+        assert cli.build_parser().parse_args(["sim", "--layout", layout]).layout == layout
+
+
+def test_no_settings_file_is_written_for_the_layout_option(tmp_path):
+    s = sim.Sim(Device(str(tmp_path)), layout="five")
+    s.run_for(1000)
+    assert s.dev.app.layout == "five"
+    assert not os.path.exists(os.path.join(str(tmp_path), "data", "settings.json"))
+
+
+def _open_settings(dev):
+    dev.choose("Settings")
+    assert dev.menu_row("Brightness: 3")
+
+
+def test_settings_saved_during_the_run_keep_the_saved_layout(tmp_path):
+    root = str(tmp_path)
+    _saved_layout(root, "six")
+    s = sim.Sim(Device(root), layout="three")
+    dev = s.dev
+    _open_settings(dev)
+    dev.press("OK")  # brightness 3 -> 4
+    dev.long_press("OK")  # BACK on three buttons: leave, and save
+    assert _settings_file(root)["brightness"] == 4
+    assert _settings_file(root)["layout"] == "six"
+    assert dev.app.layout == "three"
+
+
+def test_a_layout_the_player_keeps_in_settings_is_saved(tmp_path):
+    root = str(tmp_path)
+    _saved_layout(root, "six")
+    s = sim.Sim(Device(root), layout="three")
+    dev = s.dev
+    _open_settings(dev)
+    dev.choose("Buttons: three")  # the next layout: encoder
+    assert dev.menu_row("Buttons: encoder")
+    dev.long_press("OK")  # leave: the new layout is tried
+    assert dev.shows("Press OK with the new")
+    dev.press("OK")  # the encoder's push: kept
+    assert _settings_file(root)["layout"] == "encoder"
+    assert dev.app.layout == "encoder"
+
+
+def test_the_run_layout_survives_a_watchdog_reset(tmp_path):
+    root = str(tmp_path)
+    _saved_layout(root, "six")
+    s = sim.Sim(Device(root), layout="three")
+    s.dev.watchdog_reset()
+    s.run_for(100)
+    assert s.dev.app.layout == "three"
+    assert _settings_file(root)["layout"] == "six"
+
+
+# -- the help line -----------------------------------------------------------------------------
+
+# What the help line calls each key, and what the terminal sends for it.
+KEY_NAMES = {
+    "\u2190": "\x1b[D", "\u2191": "\x1b[A", "\u2192": "\x1b[C", "\u2193": "\x1b[B",
+    "w": "w", "a": "a", "s": "s", "d": "d", "Enter": "\r", "Space": " ", "o": "o",
+    "Backspace": "\x7f", "Esc": "\x1b", "b": "b", "q": "q",
+}
+
+
+def _named_keys(help_line):
+    """The keys a help line names: each entry is 'keys/keys action', keys a name or a run of
+    one-character names ('wasd')."""
+    named = []
+    for entry in help_line.split("  "):
+        for part in entry.split(" ")[0].split("/"):
+            named += [part] if part in KEY_NAMES else list(part)
+    return named
+
+
+@pytest.mark.parametrize("layout", ["six", "five", "three", "encoder"])
+def test_the_help_line_names_only_keys_of_the_layout(tmp_path, layout):
+    s = sim.Sim(Device(str(tmp_path)), layout=layout)
+    help_line = s.help()
+    assert not re.search(r"[`*_]", help_line)
+    assert s.frame().split("\n")[-1].strip() == help_line
+    named = _named_keys(help_line)
+    assert set(named) <= set(KEY_NAMES), named
+    seen = _listen(s.dev)
+    for name in named:
+        if name == "q":
+            continue
+        del seen[:]
+        s.key(KEY_NAMES[name])
+        s.run_for(1500)
+        assert seen, "%r does nothing with the %s layout" % (name, layout)
+        s.dev.app.home()
+        s.run_for(100)
+    s.key("q")
+    assert s.quit
+
+
+def test_the_help_line_follows_a_layout_change(tmp_path):
+    s = sim.Sim(Device(str(tmp_path)), layout="six")
+    assert "\u2190" in s.help()
+    s.dev.app.settings["layout"] = "three"
+    s.dev.app.apply_settings()
+    assert s.frame().split("\n")[-1].strip() == sim.HELP["three"]
+
+
+# -- the real terminal: a pty ------------------------------------------------------------------
+
+def _take_terminal():
+    """In the child: make the pty its controlling terminal, so resizing it sends SIGWINCH."""
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtySim:
+    """``tablemate sim`` running in a pseudo-terminal of ``cols`` x ``rows``."""
+
+    def __init__(self, data, cols, rows):
+        self.data = data
+        self.master, self.slave = os.openpty()
+        self.size = (cols, rows)
+        self._set_size(cols, rows)
+        self.before = termios.tcgetattr(self.slave)
+        self.out = bytearray()
+        env = dict(os.environ, PYTHONPATH=HOST)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
+            stdin=self.slave, stdout=self.slave, stderr=self.slave, env=env,
+            start_new_session=True, preexec_fn=_take_terminal)
+
+    def _set_size(self, cols, rows):
+        fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+    def resize(self, cols, rows):
+        """Resize the terminal (the kernel sends SIGWINCH to the simulator)."""
+        self.size = (cols, rows)
+        self._set_size(cols, rows)
+
+    def drain(self, seconds):
+        """Read what the simulator writes for ``seconds``."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([self.master], [], [], 0.02)[0]:
+                self.out += os.read(self.master, 65536)
+
+    def until(self, needle, start=0, timeout=30):
+        """Read until ``needle`` (bytes) appears in the output after ``start``, then a little
+        more, so that the picture is complete."""
+        end = time.monotonic() + timeout
+        while self.out.find(needle, start) < 0:
+            assert time.monotonic() < end and self.proc.poll() is None, bytes(self.out[-2000:])
+            self.drain(0.05)
+        self.drain(0.3)
+
+    def wait(self, timeout=30):
+        """Read until the simulator exits; its return code."""
+        end = time.monotonic() + timeout
+        while self.proc.poll() is None:
+            assert time.monotonic() < end
+            self.drain(0.05)
+        self.drain(0.1)
+        return self.proc.returncode
+
+    def text(self):
+        return self.out.decode("utf-8", "replace")
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+        os.close(self.slave)
+
+
+@pytest.fixture
+def pty_sim(tmp_path):
+    started = []
+
+    def start(cols=140, rows=40):
+        started.append(PtySim(str(tmp_path / "flash"), cols, rows))
+        return started[-1]
+
+    yield start
+    for p in started:
+        p.close()
+
+
+FRAME_END = "\u2518".encode()  # the bottom right corner of the panel's frame
+HELP_END = b"q quit"  # the end of the help line, the last line of a full frame
+
+
+class Screen:
+    """What a terminal shows, for the escape sequences the simulator may write (any other one
+    fails the test, so the model never passes what it does not understand).
+
+    After a resize what a terminal shows is up to the terminal (reflowed lines, old text at odd
+    places): the model assumes the worst and fills the screen with junk, so only a full redraw
+    leaves a clean picture.
+    """
+
+    def __init__(self, cols, rows):
+        self.resize(cols, rows)
+        self.cells = [[" "] * cols for _ in range(rows)]
+        self.modes = {}
+
+    def resize(self, cols, rows):
+        self.cols, self.rows = cols, rows
+        self.cells = [["~"] * cols for _ in range(rows)]
+        self.row = self.col = 0
+
+    def feed(self, text):
+        for m in re.finditer(r"\x1b\[(\??)([0-9;]*)([A-Za-z])|\x1b|.", text, re.S):
+            if m.group(0) == "\x1b":
+                raise AssertionError("unknown escape at %r" % text[m.start():m.start() + 12])
+            if m.group(3) is None:
+                self._char(m.group(0))
+            else:
+                self._csi(m.group(1), m.group(2), m.group(3))
+
+    def _csi(self, private, params, final):
+        if private and final in "hl":
+            self.modes[params] = final
+        elif final == "H":
+            row, _, col = params.partition(";")
+            self.row, self.col = int(row or 1) - 1, int(col or 1) - 1
+        elif final == "J" and params == "2":
+            self.cells = [[" "] * self.cols for _ in range(self.rows)]
+        elif final != "m":
+            raise AssertionError("unknown sequence %r" % (private + params + final))
+
+    def _char(self, c):
+        if c == "\r":
+            self.col = 0
+        elif c == "\n":
+            self.row = min(self.row + 1, self.rows - 1)
+        else:
+            assert self.col < self.cols and self.row < self.rows, "text past the edge"
+            self.cells[self.row][self.col] = c
+            self.col += 1
+
+    def lines(self):
+        return ["".join(row).rstrip() for row in self.cells]
+
+
+def _assert_shows_the_device(screen):
+    """The device's frame at the top left and nothing else on the screen."""
+    lines = screen.lines()
+    assert lines[0] == "\u250c" + "\u2500" * 128 + "\u2510", lines[0]
+    assert all(line.startswith("\u2502") and line.endswith("\u2502") and len(line) == 130
+               for line in lines[1:33]), lines
+    assert lines[33] == "\u2514" + "\u2500" * 128 + "\u2518"
+    assert lines[34].startswith(" screen on")
+    assert lines[35] == " " + sim.HELP["six"]
+    assert all(line == "" for line in lines[36:]), lines[36:]
+
+
+def _assert_shows_only(screen, text):
+    lines = screen.lines()
+    assert lines[0] == text and all(line == "" for line in lines[1:]), lines
+
+
+def _restored_modes(out):
+    """Each DEC private mode the simulator set, as it was left at the end."""
+    modes = {}
+    for params, final in re.findall(r"\x1b\[\?([0-9;]+)([hl])", out):
+        for mode in params.split(";"):
+            modes[mode] = final
+    return modes
+
+
+# What each mode is outside a full-screen program: the cursor shown, the main screen.
+MODE_DEFAULTS = {"25": "h", "1049": "l"}
+
+
+@pytest.mark.parametrize("ending", ["q", signal.SIGTERM, signal.SIGHUP])
+def test_the_terminal_is_restored_however_the_simulator_ends(pty_sim, ending):
+    p = pty_sim()
+    p.until(HELP_END)
+    assert termios.tcgetattr(p.slave) != p.before  # keys unbuffered, no echo while it runs
+    if ending == "q":
+        os.write(p.master, b"q")
+    else:
+        p.proc.send_signal(ending)
+    code = p.wait()
+    assert code == (0 if ending == "q" else -ending)
+    assert termios.tcgetattr(p.slave) == p.before
+    out = p.text()
+    modes = _restored_modes(out)
+    assert set(modes) <= set(MODE_DEFAULTS), "a mode without its default here: %s" % modes
+    assert modes == {mode: MODE_DEFAULTS[mode] for mode in modes} and modes
+    last = list(re.finditer(r"\x1b\[[?0-9;]*[A-Za-z]", out))[-1]  # nothing drawn after it:
+    assert out[last.end():].strip() == "Game data kept in %s (run again to resume)." % p.data
+
+
+def test_a_small_terminal_says_so_once_and_a_resize_redraws_cleanly(pty_sim):
+    p = pty_sim(80, 24)
+    p.until(b"make it larger")
+    p.drain(0.5)
+    assert p.text().count("make it larger") == 1
+    assert FRAME_END not in p.out
+    screen = Screen(80, 24)
+    screen.feed(p.text())
+    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 80x24: make it larger "
+                               "(q quits)")
+
+    for cols, rows in ((140, 40), (150, 45)):  # big enough; then a resize while running
+        fed = len(p.out)
+        p.resize(cols, rows)
+        screen.resize(cols, rows)
+        p.until(HELP_END, fed)
+        screen.feed(p.out[fed:].decode())
+        _assert_shows_the_device(screen)
+
+    fed = len(p.out)
+    p.resize(100, 30)
+    screen.resize(100, 30)
+    p.until(b"make it larger", fed)
+    screen.feed(p.out[fed:].decode())
+    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 100x30: make it larger "
+                               "(q quits)")
+    os.write(p.master, b"q")
+    assert p.wait() == 0

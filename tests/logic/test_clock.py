@@ -1,9 +1,10 @@
-"""Countdown and chess clock: beeps, expiry, late polls, increment, pause, flag, wrap, saving, fmt."""
+"""Countdown and chess clock: beeps, expiry, late polls, increment, pause, flag, wrap, saving,
+checks on saved data, who starts each game, fmt."""
 
 import json
 from time import ticks_add
 
-from tablemate.clock import BEEP, EXPIRED, ChessClock, Countdown, fmt
+from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, Countdown, first_player, fmt
 
 
 def poll_every(clock, start, end, base=0, step=5):
@@ -252,3 +253,96 @@ def test_fmt():
     assert fmt(50, True) == "0.1"
     assert fmt(0, True) == "0.0"
     assert fmt(9900) == "0:10"
+
+
+def _saved(clock, now):
+    return json.loads(json.dumps(clock.to_dict(now)))
+
+
+def test_chess_idle_until_started():
+    c = ChessClock(2, 9000)
+    assert c.idle and not c.running and not c.paused
+    c.start(0, player=1)
+    assert not c.idle and c.running
+    c.pause(10)
+    assert not c.idle and c.paused
+    assert ChessClock.from_dict(_saved(c, 20), 0).paused
+    assert ChessClock.from_dict(_saved(ChessClock(2, 9000), 0), 0).idle
+
+
+def test_chess_saved_running_state_comes_back_paused():
+    c = ChessClock(2, 60000)
+    c.start(0)
+    d = _saved(c, 5000)
+    d["state"] = 1  # running: never written by to_dict, but a clock must not run by itself
+    back = ChessClock.from_dict(d, 0)
+    assert back.paused and back.remaining(0, 99999) == 55000
+
+
+def _refused(d):
+    try:
+        ChessClock.from_dict(d, 0)
+    except (ValueError, KeyError, TypeError):
+        return True
+    return False
+
+
+def test_chess_damaged_data_is_refused():
+    c = ChessClock(2, 60000, 2000)
+    c.start(0)
+    c.press(1000)
+    good = _saved(c, 3000)
+    assert not _refused(good)
+    bad = []
+    for key, value in (("base", 0), ("base", "60000"), ("base", True), ("inc", -1),
+                       ("cur", 2), ("cur", -1), ("moves", -3), ("moves", 1.5), ("flag", 2),
+                       ("flag", 0), ("state", 9), ("cds", []), ("cds", {}), ("cds", None),
+                       ("base", 2 ** 40)):
+        d = _saved(c, 3000)
+        d[key] = value
+        bad.append(d)
+    for key, value in (("left", -1), ("left", "5"), ("left", None), ("dur", False),
+                       ("told", 0), ("told", "no")):
+        d = _saved(c, 3000)
+        d["cds"][1][key] = value
+        bad.append(d)
+    d = _saved(c, 3000)
+    del d["moves"]
+    bad.append(d)
+    d = _saved(c, 3000)
+    d["cds"][0] = [1, 2, 3]
+    bad.append(d)
+    for d in bad + [None, [], "clock", 7]:
+        assert _refused(d), d
+    flagged = _saved(c, 3000)
+    flagged["state"], flagged["flag"] = 3, 1  # a flag with its state: fine
+    assert ChessClock.from_dict(flagged, 0).flagged(0) == 1
+
+
+def test_who_starts_fixed_or_alternating():
+    def never():
+        raise AssertionError("no draw needed")
+    assert first_player(0, False, -1, never) == 0
+    assert first_player(1, False, -1, never) == 1
+    assert first_player(1, False, 1, never) == 1  # no swapping: the same starter every game
+    games = []
+    previous = -1
+    for _ in range(5):  # a session of rematches, swapping each time
+        previous = first_player(0, True, previous, never)
+        games.append(previous)
+    assert games == [0, 1, 0, 1, 0]
+    assert first_player(1, True, -1, never) == 1 and first_player(1, True, 1, never) == 0
+
+
+def test_who_starts_at_random_is_drawn_once_per_game():
+    draws = []
+
+    def draw():
+        draws.append(1)
+        return 5  # any number: its low bit decides
+    assert first_player(RANDOM, False, -1, draw) == 1 and len(draws) == 1
+    assert first_player(RANDOM, False, 1, lambda: 0) == 0  # no swapping: a new draw each game
+    # Swapping: only a session's first game is drawn; the rematches swap from there.
+    assert first_player(RANDOM, True, -1, lambda: 0) == 0
+    assert first_player(RANDOM, True, 0, draw) == 1 and len(draws) == 1
+    assert first_player(RANDOM, True, 1, draw) == 0 and len(draws) == 1

@@ -26,7 +26,8 @@ def _refused(state, action, message):
 def test_setup():
     s = _new(2, 50)
     assert s == {"names": ["P1", "P2"], "scores": [0, 0], "round": 1, "turn": 0, "target": 50,
-                 "over": False, "winners": []}
+                 "over": False, "winners": [], "start": 0, "rotate": False, "finish": False,
+                 "final": False}
     assert json.loads(json.dumps(s)) == s
     assert scorepad.scores(s) == [0, 0]
     assert scorepad.turn(s) == 0
@@ -45,7 +46,9 @@ def test_setup_refuses_bad_options():
     bad = [None, {}, {"names": []}, {"names": ["A"] * 9}, {"names": "AB"},
            {"names": ["A", 3]}, {"names": [""]}, {"names": ["TOOLONGNAME"]},
            {"names": ["A"], "target": -1}, {"names": ["A"], "target": "5"},
-           {"names": ["A"], "target": True}, {"names": ["A"], "target": 100000}]
+           {"names": ["A"], "target": True}, {"names": ["A"], "target": 100000},
+           {"names": ["A", "B"], "first": 2}, {"names": ["A", "B"], "first": -1},
+           {"names": ["A", "B"], "first": "0"}]
     for opts in bad:
         try:
             scorepad.setup(opts)
@@ -220,3 +223,56 @@ def test_state_survives_json_round_trip_midgame():
     scorepad.apply(s, ["add", 2, 9])
     scorepad.apply(t, ["add", 2, 9])
     assert s == t
+
+
+def _played(s, turns):
+    """(round, turn) before each of ``turns`` presses of OK."""
+    seen = []
+    for _ in range(turns):
+        seen.append((scorepad.round_no(s), scorepad.turn(s)))
+        scorepad.apply(s, ["next"])
+    return seen
+
+
+def test_a_chosen_player_starts_and_every_round_starts_there():
+    s = scorepad.setup({"names": ["A", "B", "C"], "first": 2})
+    assert _played(s, 7) == [(1, 2), (1, 0), (1, 1), (2, 2), (2, 0), (2, 1), (3, 2)]
+    scorepad.apply(s, ["round"])
+    assert (scorepad.round_no(s), scorepad.turn(s)) == (4, 2)
+
+
+def test_rotation_moves_the_first_seat_each_round():
+    s = scorepad.setup({"names": ["A", "B", "C"], "first": 1, "rotate": True})
+    assert _played(s, 9) == [(1, 1), (1, 2), (1, 0), (2, 2), (2, 0), (2, 1), (3, 0), (3, 1),
+                             (3, 2)]
+    scorepad.apply(s, ["round"])  # "Next round" from the menu rotates too
+    assert (scorepad.round_no(s), scorepad.turn(s)) == (5, 2)
+
+
+def test_a_target_with_finish_plays_the_round_out():
+    s = scorepad.setup({"names": ["A", "B", "C"], "target": 20, "finish": True, "first": 1})
+    scorepad.apply(s, ["next"])  # B
+    scorepad.apply(s, ["add", 2, 25])  # C reaches the target: A still plays this round
+    assert scorepad.result(s) is None and scorepad.last_round(s)
+    scorepad.apply(s, ["next"])
+    assert scorepad.turn(s) == 0 and scorepad.result(s) is None
+    scorepad.apply(s, ["add", 0, 30])
+    scorepad.apply(s, ["next"])  # the round ends: every player had one turn
+    assert scorepad.result(s) == [0] and scorepad.round_no(s) == 1 and not scorepad.last_round(s)
+
+
+def test_a_target_with_finish_ends_at_next_round_and_ties_are_shared():
+    s = scorepad.setup({"names": ["A", "B"], "target": 10, "finish": True})
+    scorepad.apply(s, ["add", 0, 10])
+    scorepad.apply(s, ["next"])
+    scorepad.apply(s, ["add", 1, 10])
+    scorepad.apply(s, ["round"])  # "Next round" ends the last round as well
+    assert scorepad.result(s) == [0, 1]
+
+
+def test_a_state_from_before_the_options_plays_as_it_did():
+    old = {"names": ["A", "B"], "scores": [0, 0], "round": 1, "turn": 0, "target": 10,
+           "over": False, "winners": []}
+    assert _played(old, 3) == [(1, 0), (1, 1), (2, 0)]
+    scorepad.apply(old, ["add", 1, 10])
+    assert scorepad.result(old) == [1]  # ended at once, as it did

@@ -54,7 +54,7 @@ def test_width_is_the_sum_of_advances():
 
 
 def test_big_font_is_proportional():
-    big = text.BIG
+    big = text.large()[1]
     for d in "0123456789":
         assert big.char_advance(d) == big.advance
     assert big.char_advance(":") < big.advance
@@ -67,7 +67,7 @@ def test_draw_returns_pen_position():
     fb = _screen()
     assert text.draw(fb, "Hi!", 10, 3) == 10 + text.width("Hi!")
     assert text.draw(fb, "", 10, 3) == 10
-    assert text.draw(fb, "42", 0, 20, text.BIG) == text.width("42", text.BIG)
+    assert text.draw(fb, "42", 0, 20, text.large()[1]) == text.width("42", text.large()[1])
 
 
 def test_draw_A_gives_the_source_pixels():
@@ -101,9 +101,9 @@ def test_dark_and_lit_text_are_complements_on_a_bar():
     dark = _screen()
     dark.fill_rect(0, 0, 128, 16, 1)
     text.draw(lit, "Score 12", 1, 0)
-    text.draw(lit, "07", 60, 0, text.BIG)
+    text.draw(lit, "07", 60, 0, text.large()[1])
     text.draw(dark, "Score 12", 1, 0, color=0)
-    text.draw(dark, "07", 60, 0, text.BIG, 0)
+    text.draw(dark, "07", 60, 0, text.large()[1], 0)
     for y in range(16):
         for x in range(128):
             assert lit.pixel(x, y) != dark.pixel(x, y)
@@ -118,7 +118,7 @@ def test_clipping_at_the_edges_does_not_raise():
     assert _rows(fb, 125, 60, 3, 4) == [row[:3] for row in A_ROWS[:4]]
     for x, y in ((-40, -40), (-3, -5), (120, 56), (127, 63), (500, 0), (0, 300), (-500, 10)):
         text.draw(fb, "Wg8", x, y)
-        text.draw(fb, "88:88", x, y, text.BIG, 0)
+        text.draw(fb, "88:88", x, y, text.large()[1], 0)
     text.draw_centered(fb, "a very long line that cannot fit on the screen", 30)
 
 
@@ -127,8 +127,8 @@ def test_unknown_characters_draw_as_question_mark():
     for ch in ("\x00", "\x07", "\x1f", "\x7f", "\u00e9", "\u20ac"):
         assert _drawn(ch) == question, repr(ch)
         assert text.width(ch) == text.width("?")
-    assert _drawn("A", text.BIG) == _drawn("?", text.BIG)
-    assert text.width("x", text.BIG) == text.width("?", text.BIG)
+    assert _drawn("A", text.large()[1]) == _drawn("?", text.large()[1])
+    assert text.width("x", text.large()[1]) == text.width("?", text.large()[1])
 
 
 def test_symbols_are_distinct_glyphs():
@@ -148,10 +148,10 @@ def test_descenders_use_the_eighth_row():
 
 
 def test_big_digits_are_at_least_16_px_tall():
-    assert text.BIG.height >= 16
+    assert text.large()[1].height >= 16
     for d in "0123456789":
         fb = _screen()
-        text.draw(fb, d, 0, 0, text.BIG)
+        text.draw(fb, d, 0, 0, text.large()[1])
         ys = [y for x, y in _lit(fb)]
         xs = [x for x, y in _lit(fb)]
         assert max(ys) - min(ys) + 1 >= 16, d
@@ -164,9 +164,9 @@ def test_draw_centered_and_right():
     assert x == (128 - 11) // 2
     assert min(px for px, py in _lit(fb)) == x
     fb = _screen()
-    x = text.draw_right(fb, "12", 128, 0, text.BIG)
+    x = text.draw_right(fb, "12", 128, 0, text.large()[1])
     assert max(px for px, py in _lit(fb)) == 127
-    assert x == 128 - text.ink_width("12", text.BIG)
+    assert x == 128 - text.ink_width("12", text.large()[1])
     fb = _screen()
     text.draw_centered(fb, "A", 0, x=100, w=20)
     assert min(px for px, py in _lit(fb)) == 100 + (20 - 5) // 2
@@ -196,7 +196,7 @@ class _Panel(framebuf.FrameBuffer):
 
 
 def test_put_is_draw_on_a_clear_band():
-    for font, page in ((text.SMALL, 3), (text.BIG, 5)):
+    for font, page in ((text.SMALL, 3), (text.large()[1], 5)):
         s = "Ann 12" if font is text.SMALL else "-305"
         drawn, put = _Panel(), _Panel()
         pen = text.draw(drawn, s, 7, page * 8, font)

@@ -19,7 +19,9 @@ def scorepad(root):
     rig = Rig(root)
     rig.choose("Scorepad")
     assert rig.top() == "Setup"
-    rig.presses(K.RIGHT, K.DOWN, K.RIGHT, K.RIGHT, K.DOWN, K.RIGHT)  # 3 players, to 10, 15 s timer
+    # 3 players; (names as saved); to 10, won at once; (no rotation); a 15 s turn timer
+    rig.presses(K.RIGHT, K.DOWN, K.DOWN, K.RIGHT, K.RIGHT, K.DOWN, K.RIGHT, K.DOWN, K.DOWN,
+                K.RIGHT)
     rig.choose("Start")
     assert rig.top() == "Scorepad"
     rig.presses(K.RIGHT, K.RIGHT, K.RIGHT)
@@ -36,7 +38,7 @@ def scorepad(root):
     rig.choose("Adjust score")
     assert rig.top() == "NumberEntry"
     rig.presses(K.UP, K.UP, K.OK)
-    assert _actions(rig)[-1] == ["add", 2, 2]
+    assert _actions(rig)[-1] == ["add", 1, 2]  # the undo put the cursor back on Bob, to move
     rig.advance(16000)  # the turn timer runs out: beeps in its last 5 s, then a long tone
     assert 880 in rig.pwm.notes and rig.pwm.notes.count(2093) == 5
     rig.press(K.BACK)
@@ -49,8 +51,13 @@ def scorepad(root):
     rig.press(K.BACK)
     rig.choose("Home")
     assert rig.top() == "Home" and not rig.exists("game.jnl")
+    # Bob's 25 ended the game and filed it; the undo reopened it; Ann's win filed it again,
+    # under the same id: the History shows the game once, as it ended last.
     history = [json.loads(line) for line in rig.lines("history.jnl")]
-    assert len(history) == 1 and history[0]["winners"] == [0]
+    assert [g["winners"] for g in history] == [[1], [0]] and history[0]["id"] == history[1]["id"]
+    from tablemate.store.history import recent
+    games = recent(rig.root + "/data/history.jnl", 12)
+    assert len(games) == 1 and games[0]["winners"] == [0]
     return rig
 
 
@@ -114,10 +121,10 @@ def settings_and_history(root):
     rig.choose("Settings")
     rig.press(K.RIGHT)  # brightness 4
     rig.choose("Player names")
-    rig.press(K.OK)  # Ann
-    rig.press(K.UP)  # A -> B
-    for _ in range(9):  # on along the eight letters to the tick, which saves
-        rig.press(K.OK)
+    rig.press(K.OK)  # Ann: the name entry, its cursor on the check mark in the middle
+    rig.presses(K.DOWN, K.LEFT, K.LEFT, K.OK)  # B
+    rig.presses(K.UP, K.OK, K.UP, K.OK)  # n, n
+    rig.press(K.OK)  # the check mark saves
     rig.press(K.BACK)  # leave settings: saved once
     with open(root + "/data/settings.json") as f:
         saved = json.load(f)

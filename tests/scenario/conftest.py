@@ -15,8 +15,6 @@ from tablemate_host import machine
 from tablemate_host.device import Device, render_rows
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-SCORE_ROW_Y0 = 13  # 3-4 players: row i's text is drawn at y = 13 + 13 * i, scores right-aligned
-SCORE_ROW_PITCH = 13
 
 
 @pytest.fixture
@@ -57,20 +55,37 @@ def shows_at(dev, words, x, y, font=None):
     return (x, y) in dev.find_text(words, font)
 
 
+def _players(dev):
+    from tablemate.rules import scorepad
+    return len(scorepad.names(dev.app.game.state))
+
+
+def score_font(n):
+    """The font of the scores in a table of ``n`` players (16 px up to four, 12 px beyond)."""
+    from tablemate.ui import text
+    medium, big = text.large()
+    return big if n <= 4 else medium
+
+
 def row_score(dev, i, value):
-    """True when player row ``i`` (3-4 player table) shows ``value`` as its score."""
-    from tablemate.ui import text
+    """True when player ``i``'s cell of the score table shows ``value`` in the score font."""
+    from tablemate.ui import table
+    n = _players(dev)
+    x, page, w = table.cell(n, i)
+    font = score_font(n)
     shown = "%d" % value
-    return shows_at(dev, shown, 126 - text.width(shown), SCORE_ROW_Y0 + i * SCORE_ROW_PITCH)
+    sw = font_width(shown, font)
+    return shows_at(dev, shown, x + (w - sw) // 2, (page + 1) * 8, font)
 
 
-def big_score(dev, i, value, players=2):
+def big_score(dev, i, value):
     """True when player ``i`` of a 1-2 player table shows ``value`` in big digits."""
+    return row_score(dev, i, value)
+
+
+def font_width(s, font):
     from tablemate.ui import text
-    shown = "%d" % value
-    w = 64 if players == 2 else 128
-    x = i * 64 + (w - text.width(shown, text.BIG)) // 2
-    return shows_at(dev, shown, x, 11 + 14, text.BIG)
+    return text.width(s, font) - font.spacing
 
 
 def dump(dev):
@@ -101,16 +116,25 @@ def goto(dev, label, key="DOWN", limit=12):
     dev.goto(label, key, limit)
 
 
+def _cell_of(dev, name):
+    from tablemate.rules import scorepad
+    from tablemate.ui import table
+    names = scorepad.names(dev.app.game.state)
+    return table.cell(len(names), names.index(name))
+
+
 def cursor_at(dev, name):
-    """Score table: the cursor arrow stands just left of ``name`` (on a lit or dark row)."""
-    from tablemate.ui import text
-    arrows = set(dev.find_text(text.ARROW))
-    return any((x - 7, y) in arrows for x, y in dev.find_text(name))
+    """Score table: ``name``'s name bar is lit (their cell is the one LEFT/RIGHT change)."""
+    x, page, w = _cell_of(dev, name)
+    px = dev.panel.pixels()
+    return all(px[page * 8 + j][x] for j in range(8)) and bool(highlighted(dev, name))
 
 
 def turn_of(dev, name):
-    """Score table: ``name``'s row is the inverted one, whose turn it is."""
-    return bool(highlighted(dev, name))
+    """Score table: ``name``'s whole cell is lit, whose turn it is."""
+    x, page, w = _cell_of(dev, name)
+    px = dev.panel.pixels()
+    return all(px[y][x] and px[y][x + w - 1] for y in range(page * 8, page * 8 + 24))
 
 
 def select_player(dev, name, key="DOWN", limit=9):
@@ -122,20 +146,27 @@ def select_player(dev, name, key="DOWN", limit=9):
     raise AssertionError("player %r never selected" % name + dump(dev))
 
 
-def new_scorepad(dev, players=3, target=0, timer_steps=0):
-    """From the home menu: set up and start a scorepad with LEFT/RIGHT in the setup menu."""
+def new_scorepad(dev, players=3, target=0, timer_steps=0, stop=False):
+    """From the home menu: set up and start a scorepad with LEFT/RIGHT in the setup menu.
+
+    ``stop``: the game ends the moment the target is reached (the default plays the round
+    out)."""
     choose(dev, "Scorepad")
     assert dev.shows("New Scorepad"), dump(dev)
-    goto(dev, "Players: 2")
-    for _ in range(players - 2):
-        dev.press("RIGHT")
+    setup = dev.app.top()  # it opens as the scorepad was last set up: step from there
+    while len(setup.seats) != players:
+        dev.press("RIGHT" if len(setup.seats) < players else "LEFT")
     assert highlighted(dev, "Players: %d" % players), dump(dev)
-    dev.press("DOWN")
-    for _ in range(target // 5):
-        dev.press("RIGHT")
+    goto(dev, "Target: %d" % setup.values[0] if setup.values[0] else "Target: none")
+    while setup.values[0] != target:
+        dev.press("RIGHT" if setup.values[0] < target else "LEFT")
     assert highlighted(dev, "Target: %d" % target if target else "Target: none"), dump(dev)
-    dev.press("DOWN")
-    for _ in range(timer_steps):
+    goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
+    if setup.values[1] == stop:
+        dev.press("RIGHT")
+    timers = setup.mode["options"][3][4][0]
+    goto(dev, "Turn timer: " + ("%ds" % setup.values[3] if setup.values[3] else "off"))
+    while setup.values[3] != timers[timer_steps]:
         dev.press("RIGHT")
     choose(dev, "Start")
 
@@ -148,6 +179,14 @@ def commit(dev):
 def actions(dev):
     """The journal's actions (header dropped)."""
     return dev.journal()[1:]
+
+
+def header(dev):
+    """The journal's header without the game's id (random), after checking it has one."""
+    head = dict(dev.journal()[0])
+    gid = head.pop("id")
+    assert type(gid) is str and len(gid) == 8, gid
+    return head
 
 
 def history(root):

@@ -19,7 +19,7 @@ def read(path):
 # -- illegal actions --------------------------------------------------------------------------
 def test_adjusting_after_the_game_is_over_is_refused_on_screen(make_device, root):
     dev = make_device()
-    new_scorepad(dev, players=3, target=5)
+    new_scorepad(dev, players=3, target=5, stop=True)
     hold(dev, "RIGHT", 1000)  # +1, then +1 per repeat: past 5
     commit(dev)
     assert dev.shows("Ann wins!"), dump(dev)

@@ -3,14 +3,14 @@ over, a second OK to pick one anyway), skip and the count to three one key away 
 who starts, and a result view read from across the table (score digits measured on the panel,
 no winner cut off the winners line, who took a card from the box).
 
-Games are started through ``session.start`` with the options the setup menu would give (the
+Games are started through ``lifecycle.start`` with the options the setup menu would give (the
 setup menu has its own tests), then played with the device's buttons or knob.
 """
 
 from conftest import NAMES, actions, dump, highlighted, hold
 from test_contrast_ui import cell_xy, cells, cursor, dimmed, pick, turn_is
 
-from tablemate import session
+from tablemate import lifecycle
 from tablemate.rules import contrast as rules
 from tablemate.screens import contrast as screen
 from tablemate.ui import text
@@ -20,7 +20,7 @@ def start(dev, players=5, names=None, **opts):
     """A new Contrast game on ``dev`` (at its home menu), as the setup menu starts one."""
     o = {"names": list(names or NAMES[:players]), "coop": players == 2, "expert": False}
     o.update(opts)
-    session.start(dev.app, "contrast", o)
+    lifecycle.start(dev.app, "contrast", o)
     dev.advance(100)
     return o
 

@@ -16,7 +16,7 @@ def turn_to(dev, label, limit=12):
 
 def _big():
     from tablemate.ui import text
-    return text.BIG
+    return text.large()[1]
 
 
 def test_turns_move_the_home_menu_and_bounce_adds_nothing(make_device):

@@ -117,8 +117,8 @@ def test_a_failing_draw_is_caught_too(make_device, root, monkeypatch):
     new_scorepad(dev, players=3)
     dev.press("RIGHT")
     commit(dev)
-    from tablemate.screens import scorepad
-    real = scorepad.draw_table
+    from tablemate.ui import table
+    real = table.draw
     calls = []
 
     def broken(*args):
@@ -127,7 +127,7 @@ def test_a_failing_draw_is_caught_too(make_device, root, monkeypatch):
             raise ValueError("bad table")
         return real(*args)
 
-    monkeypatch.setattr(scorepad, "draw_table", broken)
+    monkeypatch.setattr(table, "draw", broken)
     dev.press("DOWN")
     assert dev.shows("Error: ValueError") and dev.shows("bad table"), dump(dev)
     dev.press("BACK")

@@ -96,4 +96,4 @@ def test_sh1106_boots_to_the_home_screen(tmp_path):
 
 def _big():
     from tablemate.ui import text
-    return text.BIG
+    return text.large()[1]

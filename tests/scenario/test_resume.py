@@ -3,7 +3,8 @@
 import json
 import os
 
-from conftest import (actions, choose, commit, dump, highlighted, new_scorepad, row_score)
+from conftest import (actions, choose, commit, cursor_at, dump, highlighted, history,
+                      new_scorepad, row_score, turn_of)
 
 
 def play_some(dev):
@@ -15,7 +16,7 @@ def play_some(dev):
     dev.press("OK")
     dev.press("LEFT")
     commit(dev)
-    dev.press("UP", after_ms=0)
+    dev.press("UP")
     dev.press("UP")
     dev.press("RIGHT")  # pending when the power goes: never journaled
     return [["add", 0, 2], ["next"], ["add", 1, 5], ["next"], ["add", 2, -1]]
@@ -29,15 +30,15 @@ def test_resume_after_kill_shows_the_same_scores(make_device, root):
     dev = make_device()
     done = play_some(dev)
     assert actions(dev) == done
-    assert scores_shown(dev, [2, 5, -1]), dump(dev)
+    assert scores_shown(dev, [3, 5, -1]) and dev.shows("+1 pending"), dump(dev)
 
     dev = make_device()  # the process was killed; the Pico boots again
     assert dev.shows("Resume game?") and dev.shows("Scorepad"), dump(dev)
     dev.press("OK")
     assert not dev.shows("Resume game?"), dump(dev)
     assert dev.shows("Round 1") and dev.shows("to 50"), dump(dev)
-    assert scores_shown(dev, [2, 5, -1]), dump(dev)
-    assert highlighted(dev, "Cy"), "the player to move is selected" + dump(dev)
+    assert scores_shown(dev, [2, 5, -1]), "the pending +1 died with the power" + dump(dev)
+    assert turn_of(dev, "Cy") and cursor_at(dev, "Cy"), "the player to move is lit" + dump(dev)
     assert actions(dev) == done
 
     # The game goes on and is journaled after the replayed actions.
@@ -75,12 +76,21 @@ def test_a_new_game_asks_before_replacing_the_saved_one(make_device, root):
     dev = make_device()
     dev.press("BACK")  # No
     new_scorepad(dev, players=2)
-    assert dev.shows("Replace the saved") and dev.shows("game?"), dump(dev)
+    assert dev.shows("Replace the saved") and dev.shows("unfinished."), dump(dev)
     dev.press("RIGHT")  # No
     dev.press("OK")
-    assert actions(dev) == done
+    assert actions(dev) == done and history(root) == []
     dev.press("BACK")  # leave the setup menu
     assert dev.shows("Continue Scorepad") and dev.shows("Chess clock"), dump(dev)
+
+    # Yes: the saved game goes to the history, unfinished, as it stood; the new one starts.
+    new_scorepad(dev, players=2)
+    dev.press("OK")
+    games = history(root)
+    assert len(games) == 1 and games[0]["winners"] == [] and games[0]["scores"] == [2, 5, -1]
+    assert games[0]["names"] == ["Ann", "Bob", "Cy"] and actions(dev) == []
+    assert row_score(dev, 0, 0) and row_score(dev, 1, 0) and not dev.shows("Cy"), dump(dev)
+
 
 
 def test_files_kept_at_the_root_by_an_older_version_move_into_data(tmp_path):

@@ -2,38 +2,40 @@
 
 import os
 
-from conftest import (NAMES, actions, choose, commit, cursor_at, dump, history, hold,
+from conftest import (NAMES, actions, choose, commit, cursor_at, dump, header, history, hold,
                       new_scorepad, row_score, select_player, turn_of)
 
 
-def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device, root):
+def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device):
     dev = make_device()
     new_scorepad(dev, players=3, target=100)
     assert dev.shows("Round 1") and dev.shows("to 100"), dump(dev)
     for i in range(3):
         assert dev.shows(NAMES[i]) and row_score(dev, i, 0), dump(dev)
     assert not dev.shows(NAMES[3])
-    assert turn_of(dev, "Ann") and cursor_at(dev, "Ann"), "the player to move is shown and has the cursor" + dump(dev)
-    assert dev.journal() == [{"v": 2, "game": "scorepad",
-                              "opts": {"names": NAMES[:3], "target": 100, "timer": 0}}]
+    assert turn_of(dev, "Ann") and cursor_at(dev, "Ann"), "the player to move is lit" + dump(dev)
+    assert len(dev.journal()) == 1 and header(dev) == {
+        "v": 2, "game": "scorepad", "opts": {"names": NAMES[:3], "first": 0, "target": 100,
+                                             "finish": True, "rotate": False, "timer": 0}}
 
 
 def test_a_whole_game(make_device, root):
     dev = make_device()
     new_scorepad(dev, players=3, target=100)
 
-    # Three quick RIGHT presses gather into one pending +3, journaled after the pause.
+    # Three quick RIGHT presses gather into one pending +3, journaled after the pause; until
+    # then the cell shows the new total and the status line says the change is pending.
     dev.presses("RIGHT", "RIGHT", "RIGHT")
-    assert dev.shows("+3") and row_score(dev, 0, 0), dump(dev)
+    assert dev.shows("+3 pending") and row_score(dev, 0, 3), dump(dev)
     assert actions(dev) == []
     commit(dev)
     assert actions(dev) == [["add", 0, 3]]
-    assert row_score(dev, 0, 3) and not dev.shows("+3"), dump(dev)
+    assert row_score(dev, 0, 3) and not dev.shows("pending") and dev.shows("Round 1"), dump(dev)
 
-    # OK: next turn; the selection follows the turn.
+    # OK: next turn; the cursor follows the turn.
     dev.press("OK")
     assert actions(dev)[-1] == ["next"]
-    assert turn_of(dev, "Bob") and cursor_at(dev, "Bob"), dump(dev)
+    assert turn_of(dev, "Bob") and cursor_at(dev, "Bob") and not turn_of(dev, "Ann"), dump(dev)
 
     # A held RIGHT auto-repeats and accelerates; the whole hold is ONE add action.
     hold(dev, "RIGHT", 2000)
@@ -48,12 +50,14 @@ def test_a_whole_game(make_device, root):
     assert row_score(dev, 1, last[2]), dump(dev)
     bob = last[2]
 
-    # LEFT takes points off; moving to another player commits at once.
+    # LEFT takes points off; moving to another player commits at once. The moved cursor is a
+    # lit name bar; the turn stays lit.
     dev.presses("LEFT", "LEFT")
-    assert dev.shows("-2"), dump(dev)
+    assert dev.shows("-2 pending"), dump(dev)
     dev.press("DOWN")
     assert actions(dev)[-1] == ["add", 1, -2]
     assert row_score(dev, 1, bob - 2) and cursor_at(dev, "Cy") and turn_of(dev, "Bob"), dump(dev)
+    assert not turn_of(dev, "Cy"), dump(dev)
     bob -= 2
 
     # Next round through the game menu.
@@ -63,35 +67,43 @@ def test_a_whole_game(make_device, root):
     assert actions(dev)[-1] == ["round"]
     assert dev.shows("Round 2") and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
-    # Undo takes back the round, then the -2: the old score is on the screen again.
+    # Undo takes back the round, then the -2, saying so; the cursor is back on the turn.
     dev.press("BACK")
     choose(dev, "Undo")
-    assert dev.shows("Round 1"), dump(dev)
+    assert dev.shows("Round 1") and dev.shows("Undone: new round"), dump(dev)
+    dev.press("DOWN")  # the cursor moved on purpose ...
     dev.press("BACK")
     choose(dev, "Undo")
     assert actions(dev)[-2:] == [["undo"], ["undo"]]
-    assert row_score(dev, 1, bob + 2), dump(dev)
+    assert dev.shows("Undone: Bob -2") and row_score(dev, 1, bob + 2), dump(dev)
+    assert turn_of(dev, "Bob") and cursor_at(dev, "Bob"), "... and the undo brings it back" + dump(dev)
     bob += 2
 
-    # Ann reaches the target: the winner is announced and kept on screen.
+    # Ann reaches the target: the round is played out, then she wins, every score in view.
     select_player(dev, "Ann", "UP")
     hold(dev, "RIGHT", 4000)  # 4 s of acceleration passes 97 points
-    dev.press("DOWN")  # moving on commits
+    dev.press("UP")  # moving on commits
     last = actions(dev)[-1]
     assert last[:2] == ["add", 0] and 3 + last[2] >= 100, last
-    assert dev.shows("Ann wins!"), dump(dev)
+    assert dev.shows("Last round") and not dev.shows("Ann wins!"), dump(dev)
+    dev.press("OK")  # Bob's turn ends
+    assert turn_of(dev, "Cy"), dump(dev)
+    dev.press("OK")  # Cy's: the round is over
+    assert dev.shows("Ann wins!") and turn_of(dev, "Ann"), dump(dev)  # the winner's cell is lit
+    for i, score in enumerate((3 + last[2], bob, 0)):
+        assert row_score(dev, i, score), dump(dev)
     dev.advance(5000)
-    assert dev.shows("Ann wins!"), "the result stays" + dump(dev)
-
-    # Leaving the finished game files it in the history and frees the journal.
-    dev.press("BACK")
-    assert not dev.shows("Next round"), dump(dev)
-    choose(dev, "Home")
-    assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
+    assert dev.shows("Ann wins!") and dev.shows("OK: standings"), "the result stays" + dump(dev)
     games = history(root)
-    assert len(games) == 1
-    assert games[0]["names"] == NAMES[:3] and games[0]["winners"] == [0]
+    assert len(games) == 1 and games[0]["winners"] == [0], "filed the moment it was won"
     assert games[0]["scores"] == [3 + last[2], bob, 0]
+
+    # OK: the final standings; OK again goes home, filing nothing more.
+    dev.press("OK")
+    assert dev.shows("1") and dev.shows("Ann") and dev.shows("%d" % (3 + last[2])), dump(dev)
+    dev.press("OK")
+    assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
+    assert len(history(root)) == 1
     assert dev.shows("Scorepad") and not dev.shows("Continue Scorepad"), dump(dev)
 
     # History shows it.
@@ -101,7 +113,7 @@ def test_a_whole_game(make_device, root):
 
 def test_new_game_with_the_same_players(make_device, root):
     dev = make_device()
-    new_scorepad(dev, players=3, target=10)
+    new_scorepad(dev, players=3, target=10, stop=True)
     dev.press("DOWN")
     dev.press("RIGHT")
     dev.press("UP")  # commits Bob +1
@@ -111,8 +123,7 @@ def test_new_game_with_the_same_players(make_device, root):
     dev.press("OK")
     games = history(root)
     assert len(games) == 1 and games[0]["winners"] == [] and games[0]["scores"] == [0, 1, 0]
-    assert dev.journal() == [{"v": 2, "game": "scorepad",
-                              "opts": {"names": NAMES[:3], "target": 10, "timer": 0}}]
+    assert len(dev.journal()) == 1 and header(dev)["opts"]["names"] == NAMES[:3]
     assert dev.shows("Round 1") and row_score(dev, 1, 0) and turn_of(dev, "Ann") and cursor_at(dev, "Ann"), dump(dev)
 
     # A finished game: "New game" needs no question.

@@ -3,7 +3,8 @@
 import json
 import os
 
-from conftest import (actions, choose, commit, dump, goto, highlighted, menu_row, new_scorepad,
+from conftest import (actions, choose, commit, dump, goto, highlighted, history, menu_row,
+                      new_scorepad,
                       row_score)
 
 WRAP = 1 << 30
@@ -19,11 +20,11 @@ def test_edit_a_name_and_brightness_then_play_with_it(make_device, root):
     choose(dev, "Player names")
     assert highlighted(dev, "Ann"), dump(dev)
     dev.press("OK")
-    assert dev.shows("Player 1"), dump(dev)
-    dev.press("UP")  # A -> B
-    for _ in range(8):
-        dev.press("OK")  # on to the tick
-    dev.press("OK")  # save
+    assert dev.shows("Player 1:"), dump(dev)
+    # the name entry (tablemate/ui/names.py): the cursor rests on the check mark in the middle
+    dev.presses("DOWN", "LEFT", "LEFT", "OK")  # B
+    dev.presses("UP", "OK", "UP", "OK")  # n, n
+    dev.press("OK")  # the check mark: save
     assert menu_row(dev, "Player names"), dump(dev)
     assert not os.path.exists(os.path.join(root, "settings.json.tmp"))
     dev.press("BACK")  # leaving the menu saves once
@@ -54,18 +55,20 @@ def test_settings_notice_comes_before_the_resume_question(make_device, root):
     assert row_score(dev, 0, 1) and dev.shows("Ann"), "the game keeps the names it started with" + dump(dev)
 
 
-def test_a_won_game_cut_off_before_leaving_resumes_as_won(make_device, root):
+def test_a_won_game_cut_off_before_leaving_is_in_the_history_not_offered_again(make_device, root):
     dev = make_device()
-    new_scorepad(dev, players=3, target=5)
+    new_scorepad(dev, players=3, target=5, stop=True)
     dev.presses(*["RIGHT"] * 5)
     commit(dev)
     assert dev.shows("Ann wins!"), dump(dev)
-    dev = make_device()
+    assert [g["winners"] for g in history(root)] == [[0]], "filed the moment it was won"
+    dev = make_device()  # the power is cut before anybody left the game
+    assert dev.shows("Last game ended:") and dev.shows("Scorepad: Ann"), dump(dev)
+    assert not dev.shows("Resume game?")
     dev.press("OK")
-    assert dev.shows("Ann wins!") and row_score(dev, 0, 5), dump(dev)
-    dev.press("BACK")
-    choose(dev, "Home")
+    assert dev.shows("Scorepad") and not dev.shows("Continue"), dump(dev)
     assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
+    assert len(history(root)) == 1
 
 
 def test_everything_keeps_working_across_the_tick_wrap(make_device, root):

@@ -12,9 +12,9 @@ State (plain JSON data):
   rounds                rounds resolved so far
   picks                 this round's picks so far, in entry order (seat first, first + 1, ...):
                         a symbol, or None for a skip
-  rows                  per player, the symbols of the cards lying face up in front of them
-                        that the device saw laid out, newest first (at most face_up): not in
-                        the player's hand (see unavailable)
+  rows                  per player, the symbols picked with the cards lying face up in front
+                        of them that the device saw laid out, newest first (at most face_up):
+                        those cards are not in the player's hand (see unavailable)
   last                  the last resolved round (see _resolve), or None before the first
   over, winners, outcome
 Actions: ["pick", player, symbol] and ["skip", player], one per player in seat order from seat
@@ -31,6 +31,13 @@ SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
 DECK = {2: 44, 3: 48, 4: 52, 5: 56, 6: 60}  # picture cards in play, by number of players
 _CARDS = 74  # picture cards in the box; those not in play stay there
 _ARITY = {"pick": 3, "skip": 2}
+
+
+def card(symbol):
+    """The symbol card that carries ``symbol``: card i carries SYMBOLS[i] and SYMBOLS[i + 6]
+    (heavy/light, wide/narrow, big/small, round/square, red/yellow, blue/green: see
+    docs/rules/contrast.md), so laying a card out takes both of its symbols out of the hand."""
+    return SYMBOLS.index(symbol) % 6
 
 
 def _flag(opts, key):
@@ -167,7 +174,7 @@ def _resolve(state):
         if s is not None:  # a skipping player lays nothing out, and takes nothing back
             row = [s]
             for t in rows[p]:
-                if t != s and len(row) < keep:
+                if card(t) != card(s) and len(row) < keep:
                     row.append(t)
             rows[p] = row
     state["rounds"] += 1
@@ -260,13 +267,19 @@ def tally(state):
 
 
 def unavailable(state, player):
-    """The symbols ``player`` laid out in their last rounds (newest first): those cards lie face
-    up in front of them, not in their hand, until face_up(state) more cards have been laid out.
+    """The symbols not in ``player``'s hand as far as the device saw: both symbols of each card
+    they laid out in their last rounds (newest first), which lie face up in front of them until
+    face_up(state) more cards have been laid out.
 
-    Only what the device saw: the cards laid out at setup are unknown, and so is the other
-    symbol of each card (docs/rules/contrast.md)."""
+    The cards laid out at setup are unknown, so a hand is known whole from the third round
+    (the fourth in the expert variant) on: docs/rules/contrast.md."""
     rows = state.get("rows")
-    return rows[player] if rows else []
+    out = []
+    for s in rows[player] if rows else ():
+        c = card(s)
+        out.append(SYMBOLS[c])
+        out.append(SYMBOLS[c + 6])
+    return out
 
 
 def boxed(state):

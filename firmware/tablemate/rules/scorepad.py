@@ -1,8 +1,16 @@
 """The generic scorepad: any card game where players add points, in turns and rounds.
 
-State (plain JSON data): {"names", "scores", "round", "turn", "target", "over", "winners"}.
-Actions: ["add", player, delta], ["next"], ["round"], ["end"]. A target above 0 ends the game
-as soon as an add reaches it. Every action is validated in full before the state changes.
+State (plain JSON data): {"names", "scores", "round", "turn", "target", "over", "winners",
+"start", "rotate", "finish", "final"}. Actions: ["add", player, delta], ["next"], ["round"],
+["end"]. Every action is validated in full before the state changes.
+
+Options: "first" is the player who starts (chosen at the setup, or drawn there at random: the
+journal keeps the index); "rotate" moves the first seat of each new round one player on, so
+nobody always opens. A target above 0 ends the game once an add reaches it: with "finish" the
+round is played out first, so that everybody had as many turns (the setup's default); without,
+at once. Journals written before these options resume as they were played: a missing option,
+or a state without its key, means the old behaviour (player 0 starts, no rotation, the game
+ends at once).
 """
 
 from tablemate import RuleError
@@ -31,13 +39,37 @@ def setup(opts):
     target = opts.get("target", 0)
     if not _is_int(target) or not 0 <= target <= MAX_SCORE:
         raise RuleError("Bad target")
-    return {"names": list(names), "scores": [0] * len(names), "round": 1, "turn": 0,
-            "target": target, "over": False, "winners": []}
+    first = opts.get("first", 0)
+    if not _is_int(first) or not 0 <= first < len(names):
+        raise RuleError("Bad first player")
+    return {"names": list(names), "scores": [0] * len(names), "round": 1, "turn": first,
+            "target": target, "over": False, "winners": [], "start": first,
+            "rotate": opts.get("rotate") is True, "finish": opts.get("finish") is True,
+            "final": False}
 
 
 def _leaders(scores):
     best = max(scores)
     return [i for i in range(len(scores)) if scores[i] == best]
+
+
+def _finish(state):
+    state["over"] = True
+    state["winners"] = _leaders(state["scores"])
+
+
+def _new_round(state):
+    """Start the next round (its first seat moved on when rotating), or end the game when the
+    target was reached in the round that just ended."""
+    if state.get("final"):
+        _finish(state)
+        return
+    start = state.get("start", 0)
+    if state.get("rotate"):
+        start = (start + 1) % len(state["scores"])
+        state["start"] = start
+    state["round"] += 1
+    state["turn"] = start
 
 
 def apply(state, action):
@@ -63,20 +95,20 @@ def apply(state, action):
             raise RuleError("Score out of range")
         scores[p] = new
         if state["target"] and new >= state["target"]:
-            state["over"] = True
-            state["winners"] = _leaders(scores)
+            if state.get("finish"):
+                state["final"] = True  # the round is played out
+            else:
+                _finish(state)
     elif kind == "next":
-        t = state["turn"] + 1
-        if t == len(scores):
-            t = 0
-            state["round"] += 1
-        state["turn"] = t
+        t = (state["turn"] + 1) % len(scores)
+        if t == state.get("start", 0):
+            _new_round(state)
+        else:
+            state["turn"] = t
     elif kind == "round":
-        state["round"] += 1
-        state["turn"] = 0
+        _new_round(state)
     else:  # "end"
-        state["over"] = True
-        state["winners"] = _leaders(scores)
+        _finish(state)
 
 
 def names(state):
@@ -102,6 +134,11 @@ def turn(state):
 def round_no(state):
     """The current round, counting from 1."""
     return state["round"]
+
+
+def last_round(state):
+    """True once the target was reached and the round is being played out."""
+    return state.get("final", False) and not state["over"]
 
 
 def result(state):

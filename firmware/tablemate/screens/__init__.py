@@ -89,19 +89,43 @@ class Home(ActionMenu):
 
 
 def offer_resume(app):
-    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu."""
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu.
+
+    A game that had ended (and was filed) is not offered as if it were running: it is cleared
+    and the player is told where it is. A chess clock cut off while in use comes back instead,
+    paused (the game stays on the menu)."""
+    import os
+    try:
+        os.stat(app.path("clock.json"))  # only then is the clock's module loaded
+    except OSError:
+        pass
+    else:
+        from tablemate.screens import chessclock
+        if chessclock.restore(app):
+            return
     name, present = session.saved(app)
-    if name:
+    if name and session.ended(app):
+        from tablemate import lifecycle
+        lifecycle.discard(app)
+        from tablemate.store import history
+        from tablemate.screens.history import headline
+        last = history.recent(app.path("history.jnl"), 1)
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
+                        % (headline(last[0]) if last else session.label(name))))
+    elif name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
-        session.prefetch(app, name)
+        from tablemate import lifecycle
+        lifecycle.prefetch(app, name)
     elif present:
         resume(app)  # reports the damage and keeps the file aside
 
 
 def resume(app):
     """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
-    problem = session.resume(app)[1]
+    from tablemate import lifecycle
+    problem = lifecycle.resume(app)[1]
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))

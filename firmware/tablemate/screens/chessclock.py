@@ -1,17 +1,41 @@
-"""Chess clock for two players, with a Fischer increment and pause.
+"""Chess clock for two players: a Fischer increment, pause, who starts, and power cuts survived.
 
-OK ends the turn of whoever is to move (the only key a three-button build needs); on six buttons
-LEFT and RIGHT are each player's own key and only count on that player's turn. BACK pauses and
-opens the menu. The clock core is ``tablemate.clock.ChessClock``, shared with the game modes.
+Keys: OK ends the turn of whoever is to move (the only key play needs, so a three-button build
+or a knob can run a game); on six or five buttons LEFT and RIGHT are each player's own key and
+only count on that player's turn. Before the first move OK starts the starter's time (so does
+the other player's own key, as on a chess clock). BACK pauses and opens the menu; a layout
+without BACK does that with a long OK, and the screen's hint says which. The menu leaves both
+times in view. The clock core is ``tablemate.clock.ChessClock``, shared with the game modes.
+
+Setup: minutes each, increment, who starts (left, right, or drawn at random once per game) and
+whether the starter swaps each new game (a rematch from the menu), ``clock.first_player``.
+
+Saving: a clock in use is one small JSON file, ``/data/clock.json`` (``record`` says what is in
+it), replaced whole through ``clock.json.tmp`` and a rename, after the frame
+(``App.after_frame``). It is written when the clock starts, at each turn switch, when it is
+paused and, while a player thinks, 10 s after the latest write; never while the clock is idle
+or paused. A power cut therefore costs at most the last 10 s of the player to move (given back
+to them); the other player's time is exact. The boot brings a saved clock back paused
+(``restore``); time up, a new game and leaving the clock remove the file. A damaged file is
+reported and removed.
 """
+
+import json
+import os
+from time import ticks_diff
 
 from micropython import const
 
 from tablemate import keys as K
-from tablemate.clock import BEEP, EXPIRED, ChessClock, fmt
+from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, first_player, fmt
 from tablemate.ui import Menu, Screen, text
 from tablemate.ui.dialogs import NumberEntry
 
+FILE = "clock.json"
+VERSION = 1
+DAMAGED = "Saved clock damaged: removed"
+_SAVE_MS = const(10000)  # while a player thinks, the longest a power cut can take back
+_FILE_MAX = const(1024)  # a sound file is ~250 bytes
 _TENTHS_BELOW = const(10000)
 BEEP_LOW = ((2093, 50),)
 BEEP_FLAG = ((880, 700),)
@@ -19,20 +43,129 @@ BEEP_PRESS = ((1568, 15),)
 
 
 def setup(app):
-    app.push(Setup(app))
+    """Open the clock's setup; a saved clock (left by a screen that broke) comes back instead."""
+    screen, problem = saved(app)
+    app.push(screen or Setup(app))
+    if problem:
+        _tell(app, problem)
 
 
+def restore(app):
+    """At boot, when ``clock.json`` is there: the clock in use at a power cut comes back paused,
+    with its times, the player to move and its settings; a damaged file is reported and removed.
+    Returns True when the clock is shown (the boot then asks nothing else)."""
+    screen, problem = saved(app)
+    if screen:
+        app.push(screen)
+    if problem:
+        _tell(app, problem)
+    return screen is not None
+
+
+def saved(app):
+    """(the saved clock's screen, paused, or None; DAMAGED or None). A damaged file is removed."""
+    path = app.path(FILE)
+    found, problem = read(path, app.now)
+    if found is None:
+        if problem:
+            remove(path)
+        return None, problem
+    names, first, alternate, starter, clock = found
+    return ClockScreen(app, clock.base, clock.increment, first, alternate, names, clock,
+                       starter), None
+
+
+def _tell(app, problem):
+    from tablemate.ui.dialogs import Notice
+    app.push(Notice(app, problem))
+
+
+# -- the file ----------------------------------------------------------------------------------
+def record(names, first, alternate, starter, clock, now):
+    """What ``clock.json`` holds: plain data, the clock as paused at ``now``."""
+    return {"v": VERSION, "names": names, "first": first, "alt": alternate,
+            "starter": starter, "clock": clock.to_dict(now)}
+
+
+def parse(d, now):
+    """(names, first, alternate, starter, clock) from ``record`` data; the clock is stopped
+    (paused when it was running). ValueError, KeyError or TypeError when ``d`` is damaged."""
+    if type(d) is not dict or d.get("v") != VERSION:
+        raise ValueError("version")
+    names = d["names"]
+    if type(names) is not list or len(names) != 2:
+        raise ValueError("names")
+    for name in names:
+        if type(name) is not str or not 1 <= len(name) <= 8:
+            raise ValueError("names")
+    first, alternate, starter = d["first"], d["alt"], d["starter"]
+    if first not in (0, 1, RANDOM) or type(first) is not int or starter not in (0, 1) \
+            or type(starter) is not int or (alternate is not True and alternate is not False):
+        raise ValueError("setup")
+    clock = ChessClock.from_dict(d["clock"], now)
+    if clock.players != 2:
+        raise ValueError("players")
+    return names, first, alternate, starter, clock
+
+
+def write(path, data):
+    """Replace the file at ``path`` by ``data`` as JSON: whole or not at all (tmp + rename)."""
+    from tablemate.store.files import replace
+    tmp = path + ".tmp"
+    f = open(tmp, "wb")
+    try:
+        f.write(json.dumps(data).encode())
+        f.flush()
+    finally:
+        f.close()
+    replace(tmp, path)
+
+
+def read(path, now):
+    """(``parse`` result, None); (None, None) without a file; (None, DAMAGED) when unreadable."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None, None
+    try:
+        try:
+            data = f.read(_FILE_MAX + 1)
+        finally:
+            f.close()
+        if len(data) > _FILE_MAX or b"\x00" in data:  # MicroPython's json stops at a NUL
+            raise ValueError("size")
+        return parse(json.loads(data), now), None
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
+        return None, DAMAGED  # ValueError: UnicodeError and bad JSON too, on both VMs
+
+
+def remove(path):
+    """Delete the saved clock and a leftover temporary file; missing files are fine."""
+    for p in (path, path + ".tmp"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+
+
+# -- setup -------------------------------------------------------------------------------------
 class Setup(Menu):
-    """Minutes per player and the increment, then Start."""
+    """Minutes per player, the increment, who starts, swapping each game, then Start."""
 
     def __init__(self, app):
         Menu.__init__(self, app, "Chess clock", [], self._pick, on_adjust=self._adjust)
+        self.names = app.settings["names"][:2]
         self.minutes = 5
         self.increment = 3
+        self.first = 0  # 0: left, 1: right, RANDOM
+        self.alternate = True
         self._relabel()
 
     def _relabel(self):
-        self.items = ["Minutes: %d" % self.minutes, "Increment: %ds" % self.increment, "Start"]
+        who = "random" if self.first == RANDOM else self.names[self.first]
+        self.items = ["Minutes: %d" % self.minutes, "Increment: %ds" % self.increment,
+                      "Starts: " + who, "Swap each game: " + ("on" if self.alternate else "off"),
+                      "Start"]
         self.dirty = True
 
     def _adjust(self, index, step):
@@ -40,6 +173,10 @@ class Setup(Menu):
             self.minutes = min(180, max(1, self.minutes + step))
         elif index == 1:
             self.increment = min(60, max(0, self.increment + step))
+        elif index == 2:
+            self.first = (self.first + step) % 3
+        elif index == 3:
+            self.alternate = not self.alternate
         self._relabel()
 
     def _pick(self, index):
@@ -48,8 +185,11 @@ class Setup(Menu):
             app.push(NumberEntry(app, "Minutes each", self.minutes, 1, 180, self._set_minutes))
         elif index == 1:
             app.push(NumberEntry(app, "Increment (s)", self.increment, 0, 60, self._set_increment))
+        elif index < 4:  # OK moves a choice on: how three buttons or a knob change it
+            self._adjust(index, 1)
         else:
-            app.replace(ClockScreen(app, self.minutes * 60000, self.increment * 1000))
+            app.replace(ClockScreen(app, self.minutes * 60000, self.increment * 1000, self.first,
+                                    self.alternate, self.names))
 
     def _set_minutes(self, value):
         self.minutes = value
@@ -60,96 +200,194 @@ class Setup(Menu):
         self._relabel()
 
 
-class ClockScreen(Screen):
-    """Two big times; the side to move is marked. The first OK starts the left player's time."""
+def _draw_coin():
+    import random  # only for a random starter
+    return random.getrandbits(1)
 
-    def __init__(self, app, base_ms, increment_ms):
+
+# -- the clock ---------------------------------------------------------------------------------
+class ClockScreen(Screen):
+    """Two big times; the side to move is marked (a lit bar while its time runs, a frame while
+    the clock waits). ``clock`` and ``starter`` are given for a restored clock."""
+
+    def __init__(self, app, base_ms, increment_ms, first=0, alternate=False, names=None,
+                 clock=None, starter=-1):
         Screen.__init__(self, app)
         self.base = base_ms
         self.increment = increment_ms
-        self.names = app.settings["names"][:2]
-        self.clock = ChessClock(2, base_ms, increment_ms)
+        self.first = first
+        self.alternate = alternate
+        self.names = names or app.settings["names"][:2]
+        self.starter = starter
+        self.clock = clock
         self._shown = [-1, -1]
+        self._saved_at = app.now
+        self.problem = None  # why the latest save failed
+        if clock is None:
+            self._new_clock(-1)
+
+    def _new_clock(self, previous):
+        self.starter = first_player(self.first, self.alternate, previous, _draw_coin)
+        self.clock = ChessClock(2, self.base, self.increment)
+        self._shown[0] = self._shown[1] = -1
+        self.dirty = True
+
+    def new_game(self):
+        """The same settings again; the starter swaps if so set up. The old game is forgotten."""
+        self._new_clock(self.starter)
+        self.app.after_frame(self.forget)
 
     @property
     def keep_awake(self):
         return self.clock.running
 
+    # -- saving --------------------------------------------------------------------------------
+    def save_soon(self):
+        """Have the clock written once this pass's frame is sent."""
+        self._saved_at = self.app.now
+        self.app.after_frame(self.save)
+
+    def save(self):
+        """Write the clock (after the frame: ``App.after_frame``)."""
+        app = self.app
+        self._saved_at = app.now  # a failed write is tried again in 10 s, not at every pass
+        try:
+            write(app.path(FILE), record(self.names, self.first, self.alternate, self.starter,
+                                         self.clock, app.now))
+            if self.problem:
+                self.problem = None
+                self.dirty = True
+        except OSError:
+            self.problem = "Not saved: flash?"
+            self.dirty = True
+
+    def forget(self):
+        """The game is over or left: no clock to bring back after a power cut."""
+        remove(self.app.path(FILE))
+
+    # -- keys and time -------------------------------------------------------------------------
     def key(self, key, kind):
         if kind != K.PRESS:
             return
         clock = self.clock
-        now = self.app.now
+        app = self.app
+        now = app.now
         if key == K.BACK:
             if clock.running:
                 clock.pause(now)
-            self.app.push(ClockMenu(self.app, self))
-        elif not clock.moves and not clock.running and not clock.paused:
-            if key == K.OK or key == K.LEFT:
-                clock.start(now, 0)
+                self.save_soon()
+            app.push(ClockMenu(app, self))
         elif clock.paused:
             if key == K.OK:
                 clock.resume(now)
+                self._saved_at = now  # the file holds this very moment already
+        elif clock.idle:
+            other = K.RIGHT if self.starter == 0 else K.LEFT  # the other player's own key
+            if key == K.OK or key == other:
+                clock.start(now, self.starter)
+                self.save_soon()
         elif key == K.OK or (key == K.LEFT and clock.current == 0) or \
                 (key == K.RIGHT and clock.current == 1):
             if clock.press(now):
-                self.app.beep(BEEP_PRESS)
+                app.beep(BEEP_PRESS)
+                self.save_soon()
         self.dirty = True
 
     def tick(self, now):
-        event = self.clock.poll(now)
+        clock = self.clock
+        event = clock.poll(now)
         if event == BEEP:
             self.app.beep(BEEP_LOW)
         elif event == EXPIRED:
             self.app.beep(BEEP_FLAG)
             self.dirty = True
+            self.app.after_frame(self.forget)  # the game is over
+        elif clock.running and ticks_diff(now, self._saved_at) >= _SAVE_MS:
+            self.save_soon()
         for i in range(2):
-            left = self.clock.remaining(i, now)
+            left = clock.remaining(i, now)
             shown = (left + 99) // 100 if left < _TENTHS_BELOW else (left + 999) // 1000 * 10
             if shown != self._shown[i]:
                 self._shown[i] = shown
                 self.dirty = True
 
+    # -- drawing -------------------------------------------------------------------------------
     def draw(self, fb):
         clock = self.clock
         now = self.app.now
         flagged = clock.flagged(now)
+        running = clock.running
+        mark = self.starter if clock.idle else clock.current if clock.paused else -1
         for i in range(2):
             x = i * 64
-            if clock.running and clock.current == i:
+            if running and clock.current == i:
                 fb.fill_rect(x, 0, 63, 11, 1)
                 text.draw(fb, text.fit(self.names[i], 58), x + 3, 2, color=0)
             else:
+                if i == mark:
+                    fb.rect(x, 0, 63, 11, 1)
                 text.draw(fb, text.fit(self.names[i], 58), x + 3, 2)
             shown = fmt(clock.remaining(i, now), True)
-            text.draw(fb, shown, x + (64 - text.width(shown, text.BIG)) // 2, 20, text.BIG)
-        fb.vline(63, 12, 40, 1)
-        if flagged >= 0:
-            status = "Flag: " + self.names[flagged]
+            text.draw(fb, shown, x + (64 - text.width(shown, text.large()[1])) // 2, 20, text.large()[1])
+        if running:
+            fb.vline(63, 12, 40, 1)
+        else:  # waiting: how to reach the menu, in this layout's keys
+            fb.vline(63, 12, 26, 1)
+            text.put_centered(fb, menu_hint(self.app.layout), 5)
+        if self.problem:
+            status = self.problem
+        elif flagged >= 0:
+            status = "Time up: " + self.names[flagged]
         elif clock.paused:
             status = "Paused - OK resumes"
-        elif not clock.running:
-            status = "OK starts " + self.names[0]
+        elif clock.idle:
+            status = "OK starts " + self.names[self.starter]
         else:
             status = "Move %d" % (clock.moves + 1)
         text.draw_centered(fb, status, 56, text.SMALL, 1)
 
 
+def menu_hint(layout):
+    """The key that opens the clock's menu, named as the layout has it."""
+    return "BACK: menu" if K.BACK in K.LAYOUTS[layout] else "Hold OK: menu"
+
+
 class ClockMenu(Menu):
-    """Paused: resume, restart with the same times, or leave."""
+    """Over the clock's lower half, so both times stay in view: resume (or back to the clock),
+    a new game with the same settings, or home. BACK leaves the clock paused."""
+
+    opaque = False
 
     def __init__(self, app, screen):
         self.screen = screen
-        Menu.__init__(self, app, "Clock paused", ["Resume", "Restart", "Home"], self._pick)
+        first = "Resume" if screen.clock.paused else "Back to clock"
+        Menu.__init__(self, app, "Clock", [first, "New game", "Home"], self._pick)
+
+    def draw(self, fb):
+        fb.fill_rect(0, 38, 128, 26, 0)
+        fb.hline(0, 38, 128, 1)
+        page = 5
+        for i in range(len(self.items)):
+            label = self.items[i]
+            if i == self.index:
+                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+                text.put(fb, label, 2, page, color=0)
+            else:
+                text.put(fb, label, 2, page)
+            page += 1
+        if self.screen.clock.paused:
+            text.put_right(fb, "Paused", 127, 5)
 
     def _pick(self, index):
         screen = self.screen
-        self.app.pop()
+        app = self.app
+        app.pop()
         if index == 0:
             if screen.clock.paused:
-                screen.clock.resume(self.app.now)
+                screen.clock.resume(app.now)
+                screen._saved_at = app.now
         elif index == 1:
-            screen.clock = ChessClock(2, screen.base, screen.increment)
-            screen._shown = [-1, -1]
+            screen.new_game()
         else:
-            self.app.home()
+            app.home()
+            app.after_frame(screen.forget)

@@ -28,7 +28,7 @@ back too; end, new game, home). The setup menu is the shared one (``tablemate.ui
 Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
 (``icons.row``), a player's grid with their dimmed symbols and their header composed once per
 turn (in a quiet pass while the player before them picks), the result's name cells once per
-game, score digits copied from a table built once.
+game, score digits from the text cache.
 """
 
 from time import ticks_diff
@@ -36,7 +36,7 @@ from time import ticks_diff
 from micropython import const
 
 from tablemate import keys as K
-from tablemate import session
+from tablemate import lifecycle
 from tablemate.rules import contrast as rules
 from tablemate.ui import Screen, draw_title, icons, text
 from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings
@@ -189,40 +189,6 @@ def _dim(sym):
     return b
 
 
-_DIGITS = {}  # font -> (top, bottom): the ten digits' columns, each with the gap after it
-
-
-def _digits(font):
-    top = bytearray()
-    bottom = bytearray()
-    for c in b"0123456789":
-        i = c - font.first
-        g = font.widths[i]
-        start = font.offsets[2 * i] | (font.offsets[2 * i + 1] << 8)
-        top += font.data[start:start + g]
-        top += bytes(font.spacing)
-        bottom += font.data[start + g:start + 2 * g]
-        bottom += bytes(font.spacing)
-    got = _DIGITS[font] = (memoryview(top), memoryview(bottom))
-    return got
-
-
-def put_score(fb, n, centre, page, font):
-    """The non-negative integer ``n`` in ``font`` (BIG or MEDIUM: digits on two pages, all as
-    wide), centred on column ``centre``: each digit's columns copied from a table built once
-    (no string cache, no render)."""
-    top, bottom = _DIGITS.get(font) or _digits(font)
-    s = "%d" % n
-    adv = font.advance
-    o = page * _W + centre - (len(s) * adv - font.spacing) // 2
-    buf = fb.buf
-    for c in s.encode():
-        d = (c - 48) * adv
-        buf[o:o + adv] = top[d:d + adv]
-        buf[o + _W:o + _W + adv] = bottom[d:d + adv]
-        o += adv
-
-
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
@@ -300,7 +266,7 @@ class Contrast(GameScreen):
 
     def leave(self):
         """A finished game goes to the history; the players go home."""
-        session.finish(self.app, self.game)
+        lifecycle.finish(self.app, self.game)
         self.app.home()
 
     def _place(self):
@@ -512,8 +478,7 @@ class Contrast(GameScreen):
         # who won; the deck at the right of the first. Then the score cells, and with four
         # players or fewer a bottom line with the round, the box and the way on. Text sits on
         # the display's pages (text.put: a byte copy, not a blit); the cells' names are composed
-        # once per game and this round's winners put over them inverted; scores are digits
-        # copied from a table.
+        # once per game and this round's winners put over them inverted.
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
@@ -561,13 +526,14 @@ class Contrast(GameScreen):
             won = ((0,) if last["pile"] == "left" else (1,)) if last else ()  # where it went
         else:
             scores = rules.scores(state)
-        font = text.BIG if big else text.MEDIUM
+        font = text.large()[1 if big else 0]
         for i in range(len(cells)):
             short, cx, page, centre = cells[i]
             if i in won:
                 text.put(fb, short, cx, page, color=0)
                 buf[page * _W + cx - 1] = 0xFF
-            put_score(fb, scores[i], centre, page + 1, font)
+            v = "%d" % scores[i]
+            text.put(fb, v, centre - (text.width(v, font) - font.spacing) // 2, page + 1, font)
 
     def _draw_final(self, fb):
         state = self.game.state
@@ -644,5 +610,5 @@ class CountToThree(Screen):
     def draw(self, fb):
         draw_title(fb, "Count to three")
         text.draw_centered(fb, self.name + ", choose!", 12)
-        text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.BIG)
+        text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.large()[1])
         text.put_centered(fb, "Any key: chosen", _BOTTOM)

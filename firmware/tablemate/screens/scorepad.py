@@ -3,7 +3,11 @@
 Six buttons: UP/DOWN pick a player, LEFT/RIGHT change their score (hold to speed up), OK ends the
 turn, BACK opens the game menu. With fewer buttons the menu's "Adjust score" does the same job.
 Presses on LEFT/RIGHT gather into one pending change that is journaled as a single action when the
-player moves on or after a short pause, so undo takes back "+7", not "+1" seven times.
+player moves on or after a short pause, so undo takes back "+7", not "+1" seven times; until then
+the status line says "pending" (a power cut in those 1.5 s loses that change, and only it).
+The cursor follows the turn: after OK, after an undo (which says what it took back) and after a
+new round, LEFT/RIGHT change the score of the player whose turn it is; UP/DOWN move it on purpose.
+Once the game is over the winners' cells are lit and OK shows the final standings.
 The setup menu is the shared one (``tablemate.ui.setup``, from the registry in ``session``).
 """
 
@@ -13,11 +17,10 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.rules import scorepad as rules
-from tablemate.ui import accel, text
-from tablemate.ui.play import GameMenu, GameScreen, draw_table, winners_text
+from tablemate.ui import accel, table, text
+from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
 
 _COMMIT_MS = const(1500)
-_TABLE_Y = const(11)
 BEEP_TICK = ((2093, 60),)
 BEEP_TIME_UP = ((880, 500),)
 
@@ -28,10 +31,29 @@ def play(app, game):
     app.push(Scorepad(app, game))
 
 
-class Scorepad(GameScreen):
-    """The running game: the table, the status line and the message line."""
+def signed(value):
+    """"+7" or "-3": a change of score."""
+    return "+%d" % value if value > 0 else "%d" % value
 
-    labels = ("Adjust score", "Next round")
+
+def undone(before, after):
+    """What an undo took back, from the state before and after it, for the message line."""
+    names = rules.names(after)
+    old, new = rules.scores(before), rules.scores(after)
+    for i in range(len(names)):
+        if old[i] != new[i]:
+            return "Undone: %s %s" % (names[i], signed(old[i] - new[i]))
+    if rules.round_no(before) != rules.round_no(after):
+        return "Undone: new round"
+    if rules.result(before) is not None:
+        return "Undone: game end"
+    return "Undone: %s's turn" % names[rules.turn(after)]
+
+
+class Scorepad(GameScreen):
+    """The running game: the status line, the table of scores and the message line."""
+
+    labels = ("Adjust score", "Next round", "Round ", "Last round", " pending", "OK: standings")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -64,13 +86,22 @@ class Scorepad(GameScreen):
             self.do(["add", self.sel, delta])
 
     def undo(self):
-        """Drop a pending change, or else take back the last journaled action."""
+        """Drop a pending change, or else take back the last journaled action; either way the
+        cursor is back on the player whose turn it is, and the message line says what went."""
         if self.pending:
+            self.msg.show("Undone: %s %s" % (rules.names(self.game.state)[self.sel],
+                                             signed(self.pending)), self.app.now)
             self.pending = 0
+            self.sel = rules.turn(self.game.state)
             self.dirty = True
             return False
+        import json
+        before = json.loads(json.dumps(self.game.state))
         if not GameScreen.undo(self):
             return False
+        state = self.game.state
+        self.sel = rules.turn(state)
+        self.msg.show(undone(before, state), self.app.now)
         if self.timer and not self.timer.running:
             self.timer.start(self.app.now)  # the end undone: the turn's countdown goes on
         return True
@@ -92,11 +123,12 @@ class Scorepad(GameScreen):
         return winners_text(rules.names(state), rules.result(state))
 
     def done(self):
-        """A finished game is announced: the winners stay on the message line, with a tune."""
+        """A finished game is announced with a tune; the winners' cells are lit, every score
+        stays in view, and OK shows the final standings."""
         if self.over():
             if self.timer:
                 self.timer.stop()
-            self.announce(self.result_text())
+            self.announce("OK: standings")
 
     def end(self):
         """End game: the leaders win (a tie is shared)."""
@@ -118,7 +150,7 @@ class Scorepad(GameScreen):
     def _round(self):
         self.app.pop()
         if self.do(["round"]):
-            self.sel = 0
+            self.sel = rules.turn(self.game.state)
             self.restart_timer()
 
     # -- screen ---------------------------------------------------------------------------
@@ -142,7 +174,10 @@ class Scorepad(GameScreen):
         elif kind == K.REPEAT:
             return
         elif key == K.OK:
-            self.next_turn()
+            if self.over():
+                show_standings(self.app, self.game)
+            else:
+                self.next_turn()
         elif key == K.BACK:
             self.commit()
             self.app.push(GameMenu(self.app, self))
@@ -152,8 +187,8 @@ class Scorepad(GameScreen):
             self.commit()
         if self.msg.tick(now):
             self.dirty = True
-            if self.over():  # a refusal covered the result: bring the result back
-                self.msg.show(self.result_text(), now, 0)
+            if self.over():  # a refusal covered the hint: bring it back
+                self.msg.show("OK: standings", now, 0)
         timer = self.timer
         if timer and timer.running:
             event = timer.poll(now)
@@ -175,15 +210,28 @@ class Scorepad(GameScreen):
 
     def draw(self, fb):
         state = self.game.state
-        text.draw(fb, "Round %d" % rules.round_no(state), 0, 0)
-        if self.timer:
-            right = self.clock.fmt(self.timer.remaining(self.app.now))
-        elif rules.target(state):
-            right = "to %d" % rules.target(state)
+        scores = rules.scores(state)
+        over = self.over()
+        if over:
+            line = text.fit(self.result_text(), 126)
+            fb.fill_rect(0, 0, 128, 8, 1)
+            text.put(fb, line, 1, 0, color=0)
         else:
-            right = ""
-        text.draw(fb, right, 128 - text.width(right), 0)
-        fb.hline(0, 9, 128, 1)
-        draw_table(fb, rules.names(state), rules.scores(state), _TABLE_Y, self.sel,
-                   rules.turn(state), self.pending)
+            if self.pending:
+                pen = text.put(fb, signed(self.pending), 0, 0)
+                text.put(fb, " pending", pen, 0)
+            elif rules.last_round(state):
+                text.put(fb, "Last round", 0, 0)
+            else:
+                text.put_number(fb, rules.round_no(state), text.put(fb, "Round ", 0, 0), 0)
+            if self.timer:
+                text.put_right(fb, self.clock.fmt(self.timer.remaining(self.app.now)), 128, 0)
+            elif rules.target(state):
+                text.put_right(fb, "to %d" % rules.target(state), 128, 0)
+        turn = rules.turn(state)
+        if self.pending:
+            scores = list(scores)
+            scores[self.sel] += self.pending
+        table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
+                   -1 if over or self.sel == turn else self.sel)
         self.msg.draw(fb)

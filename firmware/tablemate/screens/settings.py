@@ -1,8 +1,8 @@
 """Settings: brightness, dimming, screen-off, sound, button layout and player names.
 
-LEFT/RIGHT (or OK) step a value in place; names open an editor. Nothing is written while the
-player browses: the file is saved once, atomically, when the menu is left, and the display and
-buttons take the new values at once.
+LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
+(``tablemate.ui.names``). Nothing is written while the player browses: the file is saved once,
+atomically, when the menu is left, and the display and buttons take the new values at once.
 """
 
 from time import ticks_add, ticks_diff
@@ -13,8 +13,6 @@ from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
 OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
-CHARS = " ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!?&+*#@"
-_NAME_MAX = 8
 _PICK_TOP = 11  # the player picker's first row, under the title bar
 _KEEP_MS = 10000
 
@@ -77,10 +75,17 @@ class SettingsMenu(Menu):
             self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))
 
     def _edit(self, i):
+        from tablemate.settings import DEFAULTS
+        from tablemate.ui import names
+
         def done(name):
             self.s["names"][i] = name
             self._relabel()
-        self.app.replace(NameEditor(self.app, "Player %d" % (i + 1), self.s["names"][i], done))
+        now = self.s["names"]
+        # Names replaced since the menu opened (the file still has them), then the others'.
+        gone = [n for n in self.app.settings["names"] if n not in now]
+        offer = names.recent(gone + now, DEFAULTS["names"] + [now[i]])
+        self.app.replace(names.NameEntry(self.app, "Player %d" % (i + 1), now[i], done, offer))
 
     def _leave(self):
         app = self.app
@@ -140,64 +145,6 @@ class KeepLayout(Screen):
         text.draw(fb, "Press OK with the new", 0, 16)
         text.draw(fb, "buttons to keep them.", 0, 26)
         text.draw(fb, "Back to %s in %ds" % (self.old, max(self.left, 0)), 0, 44)
-
-
-class NameEditor(Screen):
-    """Up to eight characters: UP/DOWN change the letter, RIGHT or OK move on, LEFT goes back.
-
-    The last position is a tick: OK there saves. BACK cancels. Works with three buttons too.
-    """
-
-    def __init__(self, app, title, name, on_done):
-        Screen.__init__(self, app)
-        self.title = title
-        self.chars = list(name + " " * (_NAME_MAX - len(name)))
-        self.pos = 0
-        self.on_done = on_done
-
-    def key(self, key, kind):
-        if kind != K.PRESS and kind != K.REPEAT:
-            return
-        if key == K.UP or key == K.DOWN:
-            if self.pos < _NAME_MAX:
-                c = CHARS.find(self.chars[self.pos])
-                self.chars[self.pos] = CHARS[(c + (1 if key == K.UP else -1)) % len(CHARS)]
-        elif key == K.LEFT:
-            self.pos = max(0, self.pos - 1)
-        elif key == K.RIGHT or (key == K.OK and self.pos < _NAME_MAX):
-            self.pos = min(_NAME_MAX, self.pos + 1)
-        elif kind == K.REPEAT:
-            return
-        elif key == K.OK:
-            name = "".join(self.chars).strip()
-            if name:
-                self.app.pop()
-                self.on_done(name)
-                return
-        elif key == K.BACK:
-            self.app.pop()
-            return
-        self.dirty = True
-
-    def draw(self, fb):
-        draw_title(fb, self.title)
-        x0 = 10
-        for i in range(_NAME_MAX):
-            x = x0 + i * 12
-            if i == self.pos:
-                fb.fill_rect(x - 2, 20, 11, 12, 1)
-                text.draw(fb, self.chars[i], x, 22, color=0)
-            else:
-                text.draw(fb, self.chars[i], x, 22)
-                fb.hline(x - 1, 32, 8, 1)
-        x = x0 + _NAME_MAX * 12
-        if self.pos == _NAME_MAX:
-            fb.fill_rect(x - 2, 20, 11, 12, 1)
-            text.draw(fb, text.CHECK, x, 22, color=0)
-        else:
-            text.draw(fb, text.CHECK, x, 22)
-        text.draw(fb, "UP/DOWN letter", 0, 42)
-        text.draw(fb, "OK next, on " + text.CHECK + " save", 0, 52)
 
 
 class PlayerPicker(Screen):

@@ -66,6 +66,13 @@ def rules_for(name):
     return sys.modules[full]
 
 
+def _new_id():
+    """A game's id: 32 random bits, so that a game filed twice (it ended, an undo reopened it,
+    it ended again) is one game in the history. rp2 seeds ``random`` from its ring oscillator."""
+    import random
+    return "%08x" % random.getrandbits(32)
+
+
 def _at(ref):
     return ref if type(ref) is int else ref[_OFF]
 
@@ -104,6 +111,8 @@ class Game:
         self._queue = []  # not yet written: undo lines (bytes), (action,) and checkpoint records
         self._size = size  # the file's size after the last save (None: not created yet)
         self._since = since  # lines after the base line, on the file and queued
+        self.id = None  # the game's id in the history (its journal's header), None in old ones
+        self.filed = None  # the count of actions when the game was last filed in the history
 
     @property
     def count(self):
@@ -122,6 +131,7 @@ class Game:
         other at ``path``, is created by the first ``save``."""
         state = rules.setup(opts)
         g = Game(rules, path, opts, _HEADER, [], None, 0)
+        g.id = _new_id()
         g.state = state
         return g
 
@@ -160,6 +170,7 @@ class Game:
                 continue
             g = Game(rules, path, opts, rec, tail, size, since)
             g.state = state
+            g.id = header.get("id")
             return g, problem
 
     def do(self, action):
@@ -195,7 +206,8 @@ class Game:
     def save(self):
         """Write the queued lines with one open/write/close; OSError keeps them for a retry."""
         if self._size is None:
-            self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts)
+            self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts,
+                                        self.id)
         if self._queue:
             self._size = jfile.save(self.path, self._size, self._render)
             for item in self._queue:  # on file now: refer to parents by offset, so that no

@@ -64,8 +64,12 @@ def game(line):
 
 
 def recent(path, count):
-    """The newest ``count`` readable games of the history at ``path``, newest first."""
+    """The newest ``count`` readable games of the history at ``path``, newest first.
+
+    A game filed again under the same ``id`` (it ended, an undo reopened it, it ended again or
+    was left) counts once, as its newest line says."""
     games = []
+    ids = []
     try:
         f = open(path, "rb")
     except OSError:
@@ -74,6 +78,11 @@ def recent(path, count):
         for line in _backwards(f):
             g = game(line)
             if g is not None:
+                gid = g.get("id")
+                if gid is not None:
+                    if gid in ids:
+                        continue
+                    ids.append(gid)
                 games.append(g)
                 if len(games) >= count:
                     break

@@ -49,10 +49,14 @@ def write(path, data, mode):
         f.close()
 
 
-def create(path, game, opts):
-    """Start a journal for game with opts, replacing any old one atomically; return its size."""
+def create(path, game, opts, gid=None):
+    """Start a journal for game with opts (and the game's id), replacing any old one
+    atomically; return its size."""
     tmp = path + ".tmp"
-    data = (json.dumps({"v": VERSION, "game": game, "opts": opts}) + "\n").encode()
+    head = {"v": VERSION, "game": game, "opts": opts}
+    if gid is not None:
+        head["id"] = gid
+    data = (json.dumps(head) + "\n").encode()
     write(tmp, data, "wb")
     replace(tmp, path)
     return len(data)

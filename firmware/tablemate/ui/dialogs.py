@@ -162,6 +162,6 @@ class NumberEntry(Screen):
             text.draw_centered(fb, self.zero, 26, text.SMALL, 1)
         else:
             shown = self.fmt(self.value) if self.fmt else "%d" % self.value
-            text.draw_centered(fb, shown, 20, text.BIG, 1)
+            text.draw_centered(fb, shown, 20, text.large()[1], 1)
         text.draw(fb, "OK set", 0, 56)
         text.draw(fb, "BACK cancel", 128 - text.width("BACK cancel"), 56)

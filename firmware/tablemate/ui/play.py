@@ -1,5 +1,5 @@
-"""What every game screen shares: the game's plumbing, the message line, the score table, the
-game menu, the standings and the winner's fanfare.
+"""What every game screen shares: the game's plumbing, the message line, the game menu, the
+standings and the winner's fanfare (the score table is ``ui/table.py``).
 
 One module, because a Pico pays 10-15 ms per module imported and a resumed game must be on the
 screen within 150 ms: a mode's screen module plus this one is all a game needs to load.
@@ -11,6 +11,8 @@ action changes the game in RAM at once and is written to the journal after the f
 only that action. What a mode does after an action (announce a winner, show a round's result)
 goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
 game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
+The action that ends a game also files it in the history, after the frame (an undo that takes
+the end back has it filed again later, under the same id).
 
 Screens read the game through the rules module's accessors (``names``, ``scores``, ``turn``,
 ``result``), so a mode's state layout stays its rules module's business.
@@ -20,16 +22,16 @@ from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, session
+from tablemate import RuleError, lifecycle, session
 from tablemate.ui import ActionMenu, Screen, draw_title, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 _MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
 _SHOW_MS = const(2500)
-_PITCH = const(13)
-# The narrowest name cell of a game's view (a quarter of the screen, five to eight players):
-# names wider than this are abbreviated there (``tablemate players set`` says which).
-NAME_PX = const(30)
+# The narrowest name cell of a game's view (a quarter of the screen, seven or eight players in
+# ``ui/table.py``): names wider than this are abbreviated there (``tablemate players set`` says
+# which).
+NAME_PX = const(29)
 
 
 # -- the message line --------------------------------------------------------------------------
@@ -78,7 +80,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(session.name_of(game))  # the registry's label: the menu's title
+        self.title = session.label(lifecycle.name_of(game))  # the registry's label: the menu's title
         self.msg = MessageLine()
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
             app.after_frame(self.save)
@@ -112,6 +114,8 @@ class GameScreen(Screen):
         self.dirty = True
         self.app.after_frame(self.save)
         self.done()
+        if self.game.filed is None and self.over():  # it ended: in the history at once
+            self.app.after_frame(self._file)
         return True
 
     def undo(self):
@@ -124,6 +128,8 @@ class GameScreen(Screen):
         self.dirty = True
         self.app.after_frame(self.save)
         self.msg.clear()
+        if self.game.filed is not None and not self.over():
+            self.app.after_frame(lambda: lifecycle.reopened(self.app, self.game))
         return True
 
     def save(self):
@@ -132,6 +138,12 @@ class GameScreen(Screen):
             self.game.save()
         except OSError:
             self.refuse("Not saved: flash?")  # kept queued: the next save tries again
+
+    def _file(self):
+        try:
+            lifecycle.file(self.app, self.game)
+        except OSError:
+            self.refuse("Not filed: flash?")  # filed when the players leave the game
 
     def over(self):
         """True once the rules say the game has ended."""
@@ -195,8 +207,11 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            session.finish(app, game)
-            session.start(app, session.name_of(game), game.opts)
+            lifecycle.finish(app, game)
+            opts = dict(game.opts)
+            if opts.get("rotate"):  # the next game opens one seat on, as the next round would
+                opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
+            lifecycle.start(app, lifecycle.name_of(game), opts)
         if self.screen.over():
             again()
         else:
@@ -205,7 +220,7 @@ class GameMenu(ActionMenu):
 
     def _home(self):
         if self.screen.over():
-            session.finish(self.app, self.screen.game)
+            lifecycle.finish(self.app, self.screen.game)
         self.app.home()
 
 
@@ -261,7 +276,7 @@ class Standings(Screen):
 def show_standings(app, game):
     """Replace the game's screens by its standings; OK files the game and goes home."""
     def leave():
-        session.finish(app, game)
+        lifecycle.finish(app, game)
         app.home()
     app.home()
     app.push(Standings(app, game, leave))
@@ -272,72 +287,3 @@ def winners_text(names, winners):
     if len(winners) == 1:
         return names[winners[0]] + " wins!"
     return "Tie: " + ", ".join(names[i] for i in winners)
-
-
-# -- the score table ---------------------------------------------------------------------------
-def draw_table(fb, names, scores, y0, selected=-1, turn=-1, pending=0):
-    """Up to eight names and scores from row ``y0`` down to the bottom of the screen.
-
-    One or two players get big digits that read from across the table; three or four get one
-    row each; five to eight get two columns of four. The player whose turn it is is drawn
-    inverted, so it cannot be missed; the cursor (the row LEFT/RIGHT change, the turn's player
-    unless moved) is an arrow, so moving it changes a few columns of the panel, not two whole
-    rows (about 20 bytes on the bus instead of 512). A pending (not yet committed) change shows
-    beside the score.
-    """
-    n = len(names)
-    if n <= 2:
-        for i in range(n):
-            _big_cell(fb, i * 64, y0, 64 if n == 2 else 128, names[i], scores[i],
-                      i == selected, i == turn, pending if i == selected else 0)
-    elif n <= 4:
-        for i in range(n):
-            _row(fb, 0, y0 + i * _PITCH, 128, names[i], scores[i],
-                 i == selected, i == turn, pending if i == selected else 0)
-    else:
-        for i in range(n):
-            _row(fb, 0 if i < 4 else 65, y0 + (i % 4) * _PITCH, 63, names[i], scores[i],
-                 i == selected, i == turn, pending if i == selected else 0)
-
-
-def _label(fb, x, y, w, name, selected, turn):
-    """Name with the cursor arrow; inverted on the player's turn."""
-    if turn:
-        fb.fill_rect(x, y - 2, w, 11, 1)
-    color = 0 if turn else 1
-    if selected:
-        text.draw(fb, text.ARROW, x + 1, y, color=color)
-    text.draw(fb, text.fit(name, w - 10), x + 8, y, color=color)
-
-
-def _signed(value):
-    return "+%d" % value if value > 0 else "%d" % value
-
-
-def _big_cell(fb, x, y, w, name, score, selected, turn, pending):
-    _label(fb, x, y + 2, w - 1, name, selected, turn)
-    shown = "%d" % score
-    sx = x + (w - text.width(shown, text.BIG)) // 2
-    text.draw(fb, shown, sx, y + 14, text.BIG)
-    if pending:
-        p = _signed(pending)
-        text.draw(fb, p, x + (w - text.width(p)) // 2, y + 33)
-
-
-def _row(fb, x, y, w, name, score, selected, turn, pending):
-    shown = "%d" % score
-    sw = text.width(shown)
-    if turn:
-        fb.fill_rect(x, y, w, _PITCH - 1, 1)
-    color = 0 if turn else 1
-    ty = y + 2
-    if selected:
-        text.draw(fb, text.ARROW, x + 1, ty, color=color)
-    room = w - 10 - sw - 2
-    if pending:
-        p = _signed(pending)
-        pw = text.width(p)
-        room -= pw + 3
-        text.draw(fb, p, x + w - 2 - sw - 3 - pw, ty, color=color)
-    text.draw(fb, text.fit(name, room), x + 8, ty, color=color)
-    text.draw(fb, shown, x + w - 2 - sw, ty, color=color)

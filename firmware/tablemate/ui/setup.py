@@ -1,23 +1,33 @@
 """The new-game menu every mode shares, built from the mode's registry entry (``session.MODES``).
 
-Rows: the player count, one row per option, Start. LEFT/RIGHT change the row's value in place;
-OK on a number opens the number entry, on a choice or a flag moves it on, on Start begins the
-game (asking first when that would replace a saved one). Players' names come from the saved
-names in the settings. A mode needs no setup code of its own, so opening a mode's setup imports
-this one module, not the mode's screens (a Pico pays 10-15 ms per module).
+Rows: the player count, who plays, one row per option, who starts, Start. LEFT/RIGHT change the
+row's value in place; OK on a number opens the number entry, on "Names" a list of the saved
+names to tick, on a choice or a flag moves it on, on Start begins the game (asking first when
+that would replace a saved game, which is then filed as unfinished). The menu opens as the mode
+was last set up (``store/setups.py``): a table plays the same game with the same people again
+and again. A mode needs no setup code of its own, so opening a mode's setup imports this one
+module, not the mode's screens (a Pico pays 10-15 ms per module).
 """
 
-from tablemate import session
+from tablemate import lifecycle, session
 from tablemate.session import CHOICE, FLAG, NUMBER
-from tablemate.ui import Menu, text
+from tablemate.ui import ActionMenu, Menu, text
+
+RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 
 
 def show(app, name):
     """Open the new-game menu of mode ``name``: while the player sets up, its modules load and
     the players' names are rendered, so the game's first frame waits for neither."""
-    app.push(Setup(app, session.mode(name)))
-    session.prefetch(app, name)
-    for player in app.settings["names"][:session.mode(name)["players"][1]]:
+    mode = session.mode(name)
+    from tablemate.store import setups
+    records, problem = setups.load(app.path("setups.json"))
+    app.push(Setup(app, mode, records))
+    if problem:
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, problem))
+    lifecycle.prefetch(app, name)
+    for player in app.settings["names"]:
         app.soon(lambda s=player: text.warm(s))
 
 
@@ -27,36 +37,92 @@ def value_text(option, value):
     if kind == FLAG:
         return "on" if value else "off"
     if kind == CHOICE:
+        if type(params[1]) is tuple:  # a word for each value
+            return params[1][params[0].index(value)]
         return "%d%s" % (value, params[1]) if value else "off"
     return "%d" % value if value or params[3] is None else params[3]
 
 
-class Setup(Menu):
-    """Players, the mode's options, then Start."""
+def valid(option, value):
+    """True when ``value`` is one the option can take (a remembered setup is checked so)."""
+    kind, params = option[2], option[4]
+    if kind == FLAG:
+        return value is True or value is False
+    if kind == CHOICE:
+        return value in params[0] and type(value) is type(params[0][0])
+    return (type(value) is int and params[0] <= value <= params[1]
+            and (value - params[0]) % params[2] == 0)
 
-    def __init__(self, app, mode):
+
+class Setup(Menu):
+    """Players, names, the mode's options, who starts, then Start."""
+
+    def __init__(self, app, mode, records):
         Menu.__init__(self, app, "New " + mode["label"], [], self._pick, on_adjust=self._adjust)
         self.mode = mode
-        self.players = mode["players"][2]
+        self.records = records
+        roster = len(app.settings["names"])
+        lo, hi, n = mode["players"]
+        self.seats = list(range(min(n, roster)))  # positions in the settings' names
         self.values = [opt[3] for opt in mode["options"]]
+        self.starter = 0  # a seat, or RANDOM
+        rec = records.get(mode["name"])
+        if type(rec) is dict:
+            self._remember(rec, lo, min(hi, roster), roster)
         self._relabel()
 
+    def _remember(self, rec, lo, hi, roster):
+        """Take what is still valid of the mode's last setup (a record from another version,
+        or from before the names changed, never seats a player who is not there)."""
+        seats = rec.get("seats")
+        if (type(seats) is list and lo <= len(seats) <= hi and len(set(seats)) == len(seats)
+                and not [s for s in seats if type(s) is not int or not 0 <= s < roster]):
+            self.seats = seats
+        values = rec.get("values")
+        if type(values) is dict:
+            options = self.mode["options"]
+            for i in range(len(options)):
+                key = options[i][0]
+                if key in values and valid(options[i], values[key]):
+                    self.values[i] = values[key]
+        first = rec.get("first")
+        if type(first) is int and RANDOM <= first < len(self.seats):
+            self.starter = first
+
+    # -- rows ----------------------------------------------------------------------------
+    def _names(self):
+        names = self.app.settings["names"]
+        return [names[s] for s in self.seats]
+
     def _relabel(self):
-        note = self.mode.get("note", {}).get(self.players)
-        items = ["Players: %d" % self.players + (" (%s)" % note if note else "")]
+        n = len(self.seats)
+        note = self.mode.get("note", {}).get(n)
+        items = ["Players: %d" % n + (" (%s)" % note if note else ""),
+                 text.fit("Names: " + " ".join(self._names()), 124)]
         options = self.mode["options"]
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
+        items.append("1st player: " + ("random" if self.starter == RANDOM
+                                       else self._names()[self.starter]))
         items.append("Start")
         self.items = items
         self.dirty = True
 
+    def _option(self, index):
+        """The option index of menu row ``index``, or None for the other rows."""
+        i = index - 2
+        return i if 0 <= i < len(self.values) else None
+
     def _adjust(self, index, step):
         if index == 0:
-            lo, hi = self.mode["players"][0], self.mode["players"][1]
-            self.players = min(hi, max(lo, self.players + step))
-        elif index <= len(self.values):
-            self._step(index - 1, step)
+            self._set_players(len(self.seats) + step)
+        elif index == 1:
+            return
+        elif self._option(index) is not None:
+            self._step(index - 2, step)
+        elif index == len(self.items) - 2:  # who starts: each player, then random
+            n = len(self.seats)
+            self.starter = (self.starter + 1 + step) % (n + 1) - 1
         self._relabel()
 
     def _step(self, i, step):
@@ -74,32 +140,51 @@ class Setup(Menu):
         app = self.app
         if index == 0:
             from tablemate.ui.dialogs import NumberEntry
-            lo, hi = self.mode["players"][0], self.mode["players"][1]
-            app.push(NumberEntry(app, "Players", self.players, lo, hi, self._set_players))
-        elif index <= len(self.values):
-            option = self.mode["options"][index - 1]
+            lo, hi = self.mode["players"][0], self._most()
+            app.push(NumberEntry(app, "Players", len(self.seats), lo, hi, self._set_players))
+        elif index == 1:
+            app.push(WhoPlays(app, self))
+        elif self._option(index) is not None:
+            i = index - 2
+            option = self.mode["options"][i]
             if option[2] == NUMBER:
                 from tablemate.ui.dialogs import NumberEntry
                 p = option[4]
-                app.push(NumberEntry(app, option[1], self.values[index - 1], p[0], p[1],
-                                     lambda v: self._set(index - 1, v), step=p[2], zero=p[3]))
+                app.push(NumberEntry(app, option[1], self.values[i], p[0], p[1],
+                                     lambda v: self._set(i, v), step=p[2], zero=p[3]))
             else:
                 self._adjust(index, 1)
+        elif index == len(self.items) - 2:
+            self._adjust(index, 1)
         else:
             self.start()
 
-    def _set_players(self, value):
-        self.players = value
+    def _most(self):
+        return min(self.mode["players"][1], len(self.app.settings["names"]))
+
+    def _set_players(self, n):
+        """Seat ``n`` players: the next saved names join, the last seated leave."""
+        n = min(self._most(), max(self.mode["players"][0], n))
+        seats = self.seats[:n]
+        k = 0
+        while len(seats) < n:
+            if k not in seats:
+                seats.append(k)
+            k += 1
+        self.seats = seats
+        if self.starter >= n:
+            self.starter = 0
         self._relabel()
 
     def _set(self, i, value):
         self.values[i] = value
         self._relabel()
 
-    def options(self):
-        """The options the rules' ``setup`` gets for what the menu shows."""
-        n = self.players
-        opts = {"names": self.app.settings["names"][:n]}
+    # -- starting ------------------------------------------------------------------------
+    def options(self, first):
+        """The options the rules' ``setup`` gets for what the menu shows, ``first`` drawn."""
+        n = len(self.seats)
+        opts = {"names": self._names(), "first": first}
         options = self.mode["options"]
         for i in range(len(options)):
             opts[options[i][0]] = self.values[i]
@@ -112,9 +197,66 @@ class Setup(Menu):
         """Begin the game; ask first when a saved game would be replaced."""
         app = self.app
         name = self.mode["name"]
-        opts = self.options()
-        if session.saved_name(app):
+        first = self.starter
+        if first == RANDOM:
+            import random
+            first = random.getrandbits(8) % len(self.seats)
+        opts = self.options(first)
+        options = self.mode["options"]
+        rec = {"seats": self.seats, "first": self.starter,
+               "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
+
+        def go():
+            lifecycle.start(app, name, opts)
+            app.after_frame(lambda: self._save(rec))
+        saved = session.saved_name(app)
+        if saved:
             from tablemate.ui.dialogs import Confirm
-            app.push(Confirm(app, "Replace the saved game?", lambda: session.start(app, name, opts)))
+            app.push(Confirm(app, "Replace the saved %s? It goes to the History unfinished."
+                             % session.label(saved), go))
         else:
-            session.start(app, name, opts)
+            go()
+
+    def _save(self, rec):
+        from tablemate.store import setups
+        try:
+            setups.save(self.app.path("setups.json"), self.records, self.mode["name"], rec)
+        except OSError:
+            pass  # the game is on; only the menu's memory of it is lost
+
+
+class WhoPlays(ActionMenu):
+    """The saved names, ticked for those who play; OK ticks or unticks, Done (or BACK) returns."""
+
+    def __init__(self, app, setup):
+        self.setup = setup
+        ActionMenu.__init__(self, app, "Who plays?", self._entries(), on_back=app.pop)
+
+    def _entries(self):
+        app = self.setup.app
+        names = app.settings["names"]
+        seats = self.setup.seats
+        entries = [(("%s " % text.CHECK if i in seats else "  ") + names[i], self._toggle(i))
+                   for i in range(len(names))]
+        return entries + [("Done", app.pop)]
+
+    def _toggle(self, i):
+        def toggle():
+            setup = self.setup
+            seats = setup.seats
+            lo, hi = setup.mode["players"][0], setup._most()
+            if i in seats and len(seats) > lo:
+                seats = [s for s in seats if s != i]
+            elif i not in seats and len(seats) < hi:
+                seats = sorted(seats + [i])
+            else:
+                from tablemate.ui.dialogs import Notice
+                self.app.push(Notice(self.app, "%s takes %d to %d players"
+                                     % (setup.mode["label"], lo, hi)))
+                return
+            setup.seats = seats
+            if setup.starter >= len(seats):
+                setup.starter = 0
+            setup._relabel()
+            self.set_entries(self._entries())
+        return toggle

@@ -8,8 +8,8 @@ pixels, for highlighted rows on a lit bar.
 
 Every screen redraws its whole frame when it changes, so the same labels are drawn again and
 again; on a Pico a glyph costs about 180 us of Python, a 20-character line 3.6 ms. So a string
-is drawn glyph by glyph once, into a frame buffer of its own, and later frames blit that buffer
-in one C call (5-6 times faster). The cache is two generations of at most ``_CACHE`` strings
+is drawn glyph by glyph once, into bytes of its own, and later frames copy them onto the page
+grid (``put``) or blit them (``draw``) in one C call (5-6 times faster). The cache is two generations of at most ``_CACHE`` strings
 each: a string used in the last two generations stays, the rest is dropped, so memory is bounded
 and a screen's labels survive a score that changes at every press. The fixed labels of menus
 and views are rendered ahead and kept for good (``prepare``).
@@ -62,7 +62,8 @@ class Font:
         self.cell = cell
         self.count = len(data) // cell if cell else len(widths)  # codes from ``first``
         self.unknown = ord("?") - first
-        # The cell width: the advance of a digit (every glyph in SMALL, every digit in BIG).
+        # The cell width: the advance of a digit (every glyph in SMALL, every digit of the
+        # score fonts).
         self.advance = (cell if cell else widths[ord("0") - first]) + spacing
         self.fixed = bool(cell)  # every glyph as wide: width() is a product
         self.new = {}  # rendered strings: this generation ...
@@ -87,14 +88,23 @@ class Font:
 
 SMALL = Font(fonts.SMALL_DATA, fonts.SMALL_OFFSETS, fonts.SMALL_WIDTHS,
              fonts.SMALL_FIRST, fonts.SMALL_HEIGHT, fonts.SMALL_SPACING, fonts.SMALL_CELL)
-MEDIUM = Font(fonts.MEDIUM_DATA, fonts.MEDIUM_OFFSETS, fonts.MEDIUM_WIDTHS,
-              fonts.MEDIUM_FIRST, fonts.MEDIUM_HEIGHT, fonts.MEDIUM_SPACING, fonts.MEDIUM_CELL)
-BIG = Font(fonts.BIG_DATA, fonts.BIG_OFFSETS, fonts.BIG_WIDTHS,
-           fonts.BIG_FIRST, fonts.BIG_HEIGHT, fonts.BIG_SPACING, fonts.BIG_CELL)
+_LARGE = []  # MEDIUM and BIG, once a screen needs them
+
+
+def large():
+    """(MEDIUM, BIG): the 12-px and 16-px score digits, loaded the first time a screen asks, so
+    the home menu's RAM does not hold them."""
+    if not _LARGE:
+        from tablemate.ui import digitfonts as d
+        for name in ("MEDIUM", "BIG"):
+            get = lambda part: getattr(d, name + "_" + part)  # noqa: E731
+            _LARGE.append(Font(get("DATA"), get("OFFSETS"), get("WIDTHS"), get("FIRST"),
+                               get("HEIGHT"), get("SPACING"), get("CELL")))
+    return _LARGE
 
 
 def _image(s, font):
-    """``s`` rendered, through the cache: [frame buffer, advance, its bytes, dark bytes or None].
+    """``s`` rendered, through the cache: [advance, its bytes, dark bytes or None].
 
     ``draw`` and ``put`` look in the newest generation themselves and call this only on a miss:
     on a Pico a function call alone costs 20 us, and a screen draws thirty strings.
@@ -129,11 +139,15 @@ def warm(s, font=SMALL):
 def draw(fb, s, x, y, font=SMALL, color=1):
     """Draw s with its top-left at (x, y); return the pen x after it (x + width(s))."""
     got = font.new.get(s) or _image(s, font)
+    buf = got[1]
+    # A frame buffer over the cached bytes for this blit only: kept in the cache, one for each
+    # of its 70-odd strings would hold 2-3 KB that ``put`` (the common case) never needs.
+    img = framebuf.FrameBuffer(buf, len(buf) // font.pages, font.height, VLSB)
     if color:
-        fb.blit(got[0], x, y, 0)
+        fb.blit(img, x, y, 0)
     else:
-        fb.blit(got[0], x, y, 1, DARK)
-    return x + got[1]
+        fb.blit(img, x, y, 1, DARK)
+    return x + got[0]
 
 
 def put(fb, s, x, page, font=SMALL, color=1):
@@ -147,13 +161,13 @@ def put(fb, s, x, page, font=SMALL, color=1):
     driver (its ``buf``: 128 columns a page, MONO_VLSB); columns past the screen are clipped.
     """
     got = font.new.get(s) or _image(s, font)
-    w = got[1]
+    w = got[0]
     if color:
-        src = got[2]
+        src = got[1]
     else:
-        src = got[3]
+        src = got[2]
         if src is None:
-            src = got[3] = bytes([b ^ 0xFF for b in got[2]])
+            src = got[2] = bytes([b ^ 0xFF for b in got[1]])
     n = SCREEN_WIDTH - x
     if n > w:
         n = w
@@ -171,8 +185,8 @@ def put(fb, s, x, page, font=SMALL, color=1):
 
 
 def _render(s, font):
-    """[``s`` in lit pixels in a frame buffer of its own, its width, its bytes, None]: what
-    ``draw`` and ``put`` cache (``put`` fills in the dark bytes when it first needs them).
+    """[its advance, ``s`` in lit pixels as MONO_VLSB bytes, None]: what ``draw`` and ``put``
+    cache (``put`` fills in the dark bytes when it first needs them).
 
     The image is built by copying each glyph's columns into the buffer (MONO_VLSB keeps a page's
     columns contiguous; the fonts are one page tall, or two for the big digits): a slice copy
@@ -202,7 +216,7 @@ def _render(s, font):
                 i = unknown
             buf[x:x + cell] = data[i:i + cell]
             x += step
-        return [framebuf.FrameBuffer(buf, w, font.height, VLSB), advance, buf, None]
+        return [advance, buf, None]
     for ch in s:
         i = ord(ch) - first
         if i < 0 or i >= count:
@@ -213,7 +227,7 @@ def _render(s, font):
         if pages > 1:  # the big digits: a second page of columns
             buf[w + x:w + x + g] = data[start + g:start + g + g]
         x += g + gap
-    return [framebuf.FrameBuffer(buf, w, font.height, VLSB), advance, buf, None]
+    return [advance, buf, None]
 
 
 def width(s, font=SMALL):

@@ -1,0 +1,130 @@
+"""A game's life: starting it, resuming it, filing it in the history, leaving it.
+
+A game in progress is its journal file (``game.jnl``); this module is the only place that decides
+when that file is created, replayed, summarised into the history and removed. It shows no dialog
+itself: what the player must be told comes back to the caller as a short text. The game stays in
+RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
+instead of replaying its journal. It is loaded with the first setup menu or resume question,
+not at boot: the home menu needs only ``session`` (the registry and what is saved).
+"""
+
+import os
+import sys
+
+from tablemate import session
+
+
+def screen_module(name):
+    """Import ``tablemate.screens.<name>`` on first use (RAM is only spent on the mode played)."""
+    full = "tablemate.screens." + name
+    __import__(full)
+    return sys.modules[full]
+
+
+def prefetch(app, name):
+    """Have the app import mode ``name``'s modules in its quiet passes, one module a pass.
+
+    Called while the player reads a question or a setup menu, so that starting or resuming the
+    game then costs no imports (a Pico spends 15-30 ms on each; five of them are half the 150 ms
+    a resume may take).
+    """
+    for module in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.rules." + name,
+                   "tablemate.ui.play", "tablemate.screens." + name):
+        app.soon(lambda m=module: __import__(m))
+
+
+def start(app, name, opts):
+    """Begin a new game of ``name`` and show its screen.
+
+    A saved game it replaces is filed in the history first (as it stands: unfinished, unless it
+    had ended), after the new game's first frame and before the new journal takes its place.
+    """
+    from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
+    old = app.game
+    replacing = old is not None or session.saved_name(app) is not None
+    game = Game.new(rules_for(name), session.game_path(app), opts)
+    app.game = game
+    if replacing:
+        app.after_frame(lambda: _file_replaced(app, old))
+    screen_module(name).play(app, game)
+
+
+def _file_replaced(app, old):
+    if old is None:
+        from tablemate.store.game import Game
+        old = Game.resume(None, session.game_path(app))[0]  # None: unreadable, nothing to file
+    if old is not None and not session.ended(app):
+        file(app, old)
+    _forget_end(app)
+
+
+def resume(app):
+    """Show the saved game, replayed unless still in RAM: (shown, problem text or None).
+
+    The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
+    A game found finished (a power cut came before it was filed) is filed at once.
+    """
+    game = app.game
+    if game is not None:
+        screen_module(name_of(game)).play(app, game)
+        return True, None
+    from tablemate.store.game import Game
+    game, problem = Game.resume(None, session.game_path(app))
+    if game is None:
+        return False, problem
+    app.game = game
+    if game.rules.result(game.state) is not None:
+        app.after_frame(lambda: file(app, game))
+    screen_module(name_of(game)).play(app, game)
+    return True, problem
+
+
+def name_of(game):
+    """The mode name of a game (its rules module's name)."""
+    return game.rules.__name__.split(".")[-1]
+
+
+def file(app, game):
+    """File ``game`` in the history as it stands: when it ends, and when it is left or replaced
+    unfinished. A game filed again under its id (an undo reopened it) replaces its first line
+    in the History and in ``tablemate report``. While an ended game stays on the screen (an undo
+    may reopen it) a marker file says it is filed, so a power cut does not offer it again."""
+    summary = game.rules.summary(game.state)
+    summary["game"] = name_of(game)
+    summary["actions"] = game.count
+    if game.id is not None:
+        summary["id"] = game.id
+    from tablemate.store import history
+    history.file(app.path("history.jnl"), summary)
+    game.filed = game.count
+    if game.rules.result(game.state) is not None:
+        with open(session.end_path(app), "w") as f:
+            f.write(name_of(game))
+
+
+def reopened(app, game):
+    """An undo took back the end of a filed game: it runs again, and is filed again later."""
+    game.filed = None
+    _forget_end(app)
+
+
+def discard(app):
+    """Remove the saved game's journal and its end marker (the game is in the history)."""
+    from tablemate.store import journal
+    app.game = None
+    journal.remove(session.game_path(app))
+    _forget_end(app)
+
+
+def finish(app, game):
+    """The players leave ``game``: file it unless it was filed as it stands, free the journal."""
+    if game.filed is None:
+        file(app, game)
+    discard(app)
+
+
+def _forget_end(app):
+    try:
+        os.remove(session.end_path(app))
+    except OSError:
+        pass

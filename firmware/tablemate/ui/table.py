@@ -1,0 +1,73 @@
+"""The score table of a game's main view: every score readable from across the table.
+
+A 0.96" panel shows 7-px text at about 1.2 mm, too small to read from the other side of a table,
+so scores are drawn in the score fonts: 16 px for one to four players, 12 px for five to eight
+(``text.large()``). Each player has a cell: the name on one page, the score on the two pages
+below it, all on the display's 8-pixel page grid, where text is copied as bytes. One or two
+players share one row of cells, three or four a 2x2 grid, five or six three columns of two rows,
+seven or eight four columns. The page above the cells is the mode's status line, the one below
+them (page 7) the message line.
+
+Whose turn it is cannot be missed: that player's whole cell is lit. The cell that LEFT/RIGHT
+change (the cursor) is the turn's unless the player moved it: then that cell's name bar is lit.
+When the game is over the winners' cells are lit instead.
+"""
+
+from micropython import const
+
+from tablemate.ui import text
+
+_W = const(128)
+
+
+def layout(n):
+    """(columns, cell width, first page of each row) for ``n`` players."""
+    if n <= 2:
+        return n, _W // n, (2,)
+    if n <= 4:
+        return 2, 64, (1, 4)
+    if n <= 6:
+        return 3, 42, (1, 4)
+    return 4, 32, (1, 4)
+
+
+def cell(n, i):
+    """(x, first page, width) of player ``i``'s cell among ``n``."""
+    cols, w, rows = layout(n)
+    return (i % cols) * w, rows[i // cols], w
+
+
+def name_px(n):
+    """How wide a name can be in a table of ``n`` players."""
+    return layout(n)[1] - 3
+
+
+def draw(fb, names, values, lit=(), bar=-1):
+    """Draw the cells of every player: ``values`` are the numbers shown (a pending change
+    included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
+    the game is over), ``bar`` a player whose name bar is lit (the cursor moved on purpose)."""
+    n = len(names)
+    medium, big = text.large()
+    font = big if n <= 4 else medium
+    buf = fb.buf
+    for i in range(n):
+        x, page, w = cell(n, i)
+        full = i in lit
+        if full:
+            for p in range(page, page + 3):
+                o = p * _W + x
+                buf[o:o + w] = _ONES[:w]
+        elif i == bar:
+            o = page * _W + x
+            buf[o:o + w] = _ONES[:w]
+        color = 0 if full else 1
+        text.put(fb, text.fit(names[i], w - 3), x + 2, page, color=0 if full or i == bar else 1)
+        s = "%d" % values[i]
+        sw = text.width(s, font) - font.spacing
+        if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
+            text.put(fb, s, x + (w - text.width(s)) // 2, page + 1, color=color)
+        else:
+            text.put(fb, s, x + (w - sw) // 2, page + 1, font, color)
+
+
+_ONES = b"\xff" * _W
