@@ -49,6 +49,8 @@ LAYOUTS = {
     "three": (UP, DOWN, OK),
     "encoder": (OK,),
 }
+# What BACK is called on each layout, for the hints on screen (only keys the layout has).
+BACK_WORD = {"six": "BACK", "five": "hold OK", "three": "hold OK", "encoder": "long push"}
 
 
 class Keys:

@@ -13,13 +13,19 @@ from tablemate.rules import contrast as rules
 from tablemate.screens import contrast as screen
 
 ARROWS = (K.UP, K.DOWN, K.LEFT, K.RIGHT)
-_PATHS = {}  # unavailable bits -> paths[a][b]: the arrows from cell a to cell b
+_PATHS = {}  # (unavailable bits, ranked) -> paths[a][b]: the arrows from cell a to cell b
 
 
-def paths(out=0):
+def ranked(state):
+    """The cells DOWN jumps along for the player to pick (``rules.ranked``)."""
+    return tuple(rules.SYMBOLS.index(s) for s in rules.ranked(state))
+
+
+def paths(out=0, jumps=()):
     """paths[a][b]: a shortest list of arrows from cell ``a`` to cell ``b`` (the cursor passing
-    over the cells whose bit is set in ``out``); None where ``b`` cannot be reached."""
-    got = _PATHS.get(out)
+    over the cells whose bit is set in ``out``, DOWN jumping along ``jumps``); None where ``b``
+    cannot be reached."""
+    got = _PATHS.get((out, jumps))
     if got is None:
         got = []
         for a in range(12):
@@ -29,12 +35,12 @@ def paths(out=0):
             while todo:
                 c = todo.pop(0)
                 for key in ARROWS:
-                    d = screen.step(c, key, out)
+                    d = screen.step(c, key, out, False, 12, jumps)
                     if row[d] is None:
                         row[d] = row[c] + [key]
                         todo.append(d)
             got.append(row)
-        _PATHS[out] = got
+        _PATHS[(out, jumps)] = got
     return got
 
 
@@ -54,7 +60,7 @@ def presses(state, picks):
     for sym in picks:
         p = rules.turn(s)
         out = screen.mask(rules.unavailable(s, p))
-        n += len(paths(out)[cursor(s)][rules.SYMBOLS.index(sym)]) + 1
+        n += len(paths(out, ranked(s))[cursor(s)][rules.SYMBOLS.index(sym)]) + 1
         rules.apply(s, ["pick", p, sym])
     return n
 
@@ -94,7 +100,7 @@ def _search(state, counts, seq, n, best):
     p = rules.turn(state)
     out = screen.mask(rules.unavailable(state, p))
     cur = cursor(state)
-    dist = paths(out)[cur]
+    dist = paths(out, ranked(state))[cur]
     last = len(seq) == 4
     for i in range(12):
         if out >> i & 1:

@@ -482,27 +482,46 @@ def test_resume_mid_round_equals_live_state():
 
 # --- the hand cycle: cards laid out in front of their players ------------------------------
 
+def _out(*picked):
+    """What ``unavailable`` gives for cards laid out with these symbols picked: each symbol
+    and the other one on its card."""
+    out = []
+    for sym in picked:
+        out += [sym, c.partner(sym)]
+    return out
+
+
+def test_a_laid_out_card_takes_both_its_symbols_out():
+    assert [c.partner(sym) for sym in c.SYMBOLS] == list(c.SYMBOLS[6:] + c.SYMBOLS[:6])
+    assert c.partner("heavy") == "light" and c.partner("round") == "square"
+    s = _new(3)
+    _round(s, ["wide", "small", "narrow"])
+    assert c.unavailable(s, 0) == ["wide", "narrow"] and c.unavailable(s, 2) == ["narrow", "wide"]
+    _round(s, [RE, "big", "light"])  # P2 picks big: its card is out, so small's is (the same)
+    assert c.unavailable(s, 1) == ["big", "small"]
+    assert c.unavailable(s, 2) == _out("light", "narrow")
+
 def test_a_card_laid_out_comes_back_after_two_more_rounds():
     s = _new(3)
     assert [c.unavailable(s, p) for p in range(3)] == [[], [], []]  # setup's cards: unseen
     _round(s, [RE, BL, RE])
-    assert c.unavailable(s, 0) == [RE] and c.unavailable(s, 1) == [BL]
+    assert c.unavailable(s, 0) == _out(RE) and c.unavailable(s, 1) == _out(BL)
     _round(s, [GR, BL, SQ])  # P2 plays blue again: the device was told wrong before, or now
-    assert c.unavailable(s, 0) == [GR, RE] and c.unavailable(s, 1) == [BL]
-    assert c.unavailable(s, 2) == [SQ, RE]
+    assert c.unavailable(s, 0) == _out(GR, RE) and c.unavailable(s, 1) == _out(BL)
+    assert c.unavailable(s, 2) == _out(SQ, RE)
     _round(s, [YE, LI, RE])  # red was still out for P3: it is entered anyway, and moves up
     # P1's red (round 1) is back in hand for round 4; green (round 2) and yellow are out.
-    assert c.unavailable(s, 0) == [YE, GR]
-    assert c.unavailable(s, 1) == [LI, BL] and c.unavailable(s, 2) == [RE, SQ]
+    assert c.unavailable(s, 0) == _out(YE, GR)
+    assert c.unavailable(s, 1) == _out(LI, BL) and c.unavailable(s, 2) == _out(RE, SQ)
     assert json.loads(json.dumps(s)) == s
 
 
 def test_the_expert_row_holds_three_cards():
     s = _new(4, expert=True)
-    for sym in (RE, BL, GR, YE):
+    for sym in (RE, BL, "heavy", "wide"):
         _round(s, [sym, sym, SQ, LI])
-    assert c.unavailable(s, 0) == [YE, GR, BL]  # red, laid out 3 rounds ago, is back
-    assert c.unavailable(s, 2) == [SQ] and c.unavailable(s, 3) == [LI]
+    assert c.unavailable(s, 0) == _out("wide", "heavy", BL)  # red, laid out 3 rounds ago, is back
+    assert c.unavailable(s, 2) == _out(SQ) and c.unavailable(s, 3) == _out(LI)
 
 
 def test_a_skip_lays_nothing_out_and_takes_nothing_back():
@@ -510,17 +529,17 @@ def test_a_skip_lays_nothing_out_and_takes_nothing_back():
     _round(s, [RE, RE, BL, GR])
     _round(s, [None, BL, RE, RE])
     _round(s, [None, GR, GR, BL])
-    assert c.unavailable(s, 0) == [RE]  # skipped twice: red still lies in front of P1
-    assert c.unavailable(s, 1) == [GR, BL]
+    assert c.unavailable(s, 0) == _out(RE)  # skipped twice: red still lies in front of P1
+    assert c.unavailable(s, 1) == _out(GR, RE)  # green is on the blue card: it moved up
 
 
 def test_the_suggestion_skips_symbols_not_in_hand():
     s = _new(5)
     _round(s, [SQ, SQ, SQ, YE, GR])
-    c.apply(s, ["pick", 0, RE])
+    c.apply(s, ["pick", 0, "heavy"])
     c.apply(s, ["pick", 1, YE])
     c.apply(s, ["pick", 2, YE])
-    assert c.suggest(s) == RE  # yellow is picked most, but P4 laid it out last round
+    assert c.suggest(s) == "heavy"  # yellow is picked most, but P4 laid it out last round
     c.apply(s, ["pick", 3, SQ])
     assert c.suggest(s) == YE  # P5 has yellow
     s = _new(3)
@@ -534,7 +553,7 @@ def test_refused_picks_leave_the_rows_alone():
     _round(s, [RE, BL, RE])
     _refused(s, ["pick", 1, RE], "Next pick: P1")
     _refused(s, ["pick", 0, "purple"], "Unknown symbol")
-    assert c.unavailable(s, 1) == [BL] and c.unavailable(s, 0) == [RE]
+    assert c.unavailable(s, 1) == _out(BL) and c.unavailable(s, 0) == _out(RE)
 
 
 # --- who starts -----------------------------------------------------------------------------
@@ -551,7 +570,7 @@ def test_entry_starts_at_the_first_player_every_round():
     assert c.turn(s) == 2 and c.round_no(s) == 2
     c.apply(s, ["skip", 2])
     assert c.picks(s) == [None] and c.turn(s) == 3  # entry order
-    assert c.unavailable(s, 0) == [BL] and c.unavailable(s, 2) == [RE]
+    assert c.unavailable(s, 0) == _out(BL) and c.unavailable(s, 2) == _out(RE)
 
 
 def test_first_defaults_to_seat_0_and_is_checked():
@@ -621,7 +640,7 @@ def test_a_journal_from_before_the_hand_cycle_resumes():
     assert problem is None and r.count == g.count == 35
     assert "first" not in r.state and c.first(r.state) == 0
     # The rows start again with the round settled after the checkpoint (round 7).
-    assert [c.unavailable(r.state, p) for p in range(5)] == [[SQ], [SQ], [YE], [GR], [LI]]
+    assert [c.unavailable(r.state, p) for p in range(5)] == [_out(s) for s in (SQ, SQ, YE, GR, LI)]
     for key in g.state:
         if key not in ("rows", "first"):
             assert r.state[key] == g.state[key], key

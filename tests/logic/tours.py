@@ -67,7 +67,7 @@ def contrast(root):
     rig.press(K.RIGHT)  # 5 players
     rig.choose("Start")
     assert rig.top() == "Contrast"
-    for moves in ((K.RIGHT,), (), (K.RIGHT,), (), (K.DOWN,)):
+    for moves in ((K.RIGHT,), (), (K.RIGHT,), (), (K.UP,)):
         rig.presses(*moves)
         rig.press(K.OK)
     # The cursor starts on the symbol picked most so far: "blue" for the fourth player.

@@ -43,36 +43,40 @@ def test_cards_laid_out_are_dimmed_passed_over_and_take_a_second_ok(make_device)
     pick(dev, "blue")
     pick(dev, "wide")
     dev.press("OK")  # round 2
-    assert turn_is(dev, "Ann") and dimmed(dev) == ["blue"], dump(dev)
+    # Ann's blue card (blue and green) lies on the table: its column is dimmed.
+    assert turn_is(dev, "Ann") and dimmed(dev) == ["blue", "green"], dump(dev)
     assert cursor(dev) == "red"
     dev.press("RIGHT")
     assert cursor(dev) == "heavy", "blue is passed over" + dump(dev)
+    dev.presses("DOWN", "LEFT")
+    assert cursor(dev) == "yellow", "green is passed over" + dump(dev)
     dev.press("LEFT")
-    dev.press("LEFT")
-    assert cursor(dev) == "square", dump(dev)
+    assert cursor(dev) == "round", dump(dev)
     pick(dev, "heavy")  # Bob laid heavy out: his suggestion is the first symbol he has
-    assert turn_is(dev, "Bob") and dimmed(dev) == ["heavy"] and cursor(dev) == "red", dump(dev)
+    assert turn_is(dev, "Bob") and dimmed(dev) == ["heavy", "light"] and cursor(dev) == "red", \
+        dump(dev)
     pick(dev, "green")
-    # Cy laid blue out; heavy and green tie, green is the latest: the cursor waits there.
-    assert turn_is(dev, "Cy") and cursor(dev) == "green" and dimmed(dev) == ["blue"], dump(dev)
+    # Cy laid blue out: of heavy and green (a tie) only heavy is in his hand.
+    assert turn_is(dev, "Cy") and cursor(dev) == "heavy" and dimmed(dev) == ["blue", "green"], \
+        dump(dev)
+    # Cy insists on blue (maybe round 1 was entered wrong): the menu lets the arrows reach it,
+    # the first OK asks, the second picks.
+    dev.press("BACK")
+    dev.goto("Reach every symbol")
+    dev.press("OK")
     dev.press("LEFT")
-    assert cursor(dev) == "yellow", dump(dev)
-    # Cy insists on blue (maybe round 1 was entered wrong): up from green lands on it, the
-    # first OK asks, the second picks.
-    dev.presses("RIGHT", "UP")
-    assert cells(dev)["blue"] == (True, True), "selected and dimmed" + dump(dev)
+    assert cursor(dev) == "blue" and cells(dev)["blue"] == (True, True), dump(dev)
     dev.press("OK")
     assert dev.shows(screen.NOT_IN_HAND) and len(actions(dev)) == 6, dump(dev)
     dev.press("RIGHT")  # moving on drops the question
     assert not dev.shows(screen.NOT_IN_HAND) and cursor(dev) == "heavy", dump(dev)
-    dev.presses("DOWN", "UP")
-    assert cursor(dev) == "heavy", dump(dev)
-    dev.presses("DOWN", "LEFT", "UP")  # light, green, and up to blue again
-    assert cursor(dev) == "blue", dump(dev)
+    dev.press("LEFT")
     dev.press("OK")
     dev.press("OK")
     assert actions(dev)[-1] == ["pick", 2, "blue"] and turn_is(dev, "Dee"), dump(dev)
     assert not dev.shows(screen.NOT_IN_HAND), dump(dev)
+    dev.press("RIGHT")  # Dee's pick: the arrows pass over her cards again
+    assert cursor(dev) != "wide" and dimmed(dev) == ["wide", "narrow"], dump(dev)
 
 
 def test_prev_next_reach_the_dimmed_symbols_last(make_device):
@@ -80,10 +84,10 @@ def test_prev_next_reach_the_dimmed_symbols_last(make_device):
     start(dev, 3)
     play_round(dev, ["blue", "red", "red"])
     dev.press("OK")
-    assert dimmed(dev) == ["blue"] and cursor(dev) == "red", dump(dev)
+    assert dimmed(dev) == ["blue", "green"] and cursor(dev) == "red", dump(dev)
     dev.press("DOWN")
     assert cursor(dev) == "heavy", dump(dev)
-    dev.presses("UP", "UP")
+    dev.presses("UP", "UP", "UP")
     assert cursor(dev) == "blue", "PREV from the first symbol: the dimmed ones" + dump(dev)
     dev.press("OK")
     assert dev.shows(screen.NOT_IN_HAND), dump(dev)
@@ -98,10 +102,12 @@ def test_the_expert_row_keeps_three_cards_out(make_device):
     for picks in (["red"] * 3, ["blue"] * 3, ["heavy"] * 3):
         play_round(dev, picks)
         dev.press("OK")
-    assert dimmed(dev) == ["red", "blue", "heavy"] and cursor(dev) == "wide", dump(dev)
+    assert dimmed(dev) == ["red", "blue", "heavy", "yellow", "green", "light"], dump(dev)
+    assert cursor(dev) == "wide", dump(dev)
     play_round(dev, ["wide"] * 3)
     dev.press("OK")
-    assert dimmed(dev) == ["blue", "heavy", "wide"] and cursor(dev) == "red", dump(dev)
+    assert dimmed(dev) == ["blue", "heavy", "wide", "green", "light", "narrow"], dump(dev)
+    assert cursor(dev) == "red", dump(dev)
 
 
 # -- one key away: skip and count to three ---------------------------------------------------
@@ -177,7 +183,7 @@ def test_the_first_player_enters_first_every_round(make_device):
     assert turn_is(dev, "Bob") and cursor(dev) == "heavy", dump(dev)
     pick(dev, "heavy")
     dev.press("OK")
-    assert turn_is(dev, "Cy") and dimmed(dev) == ["red"], dump(dev)
+    assert turn_is(dev, "Cy") and dimmed(dev) == ["red", "yellow"], dump(dev)
     dev = make_device()  # resumed: still Cy first
     dev.press("OK")
     assert turn_is(dev, "Cy"), dump(dev)
@@ -210,9 +216,9 @@ def test_score_digits_are_16_px_tall_to_four_players_and_12_for_five_or_six(make
         for i in range(players):
             x0 = (i % cols) * w
             if players <= 4:
-                y0, font, need = 32, text.BIG, 16
+                y0, font, need = 32, text.large()[1], 16
             else:
-                y0, font, need = (24, 48)[i // 3], text.MEDIUM, 11
+                y0, font, need = (24, 48)[i // 3], text.large()[0], 11
             rows = _glyph_rows(dev, x0, x0 + w, y0, y0 + 16)
             height = rows[-1] - rows[0] + 1
             tall.append(height)
@@ -274,3 +280,31 @@ def test_the_pick_view_reads_without_the_manual(make_device):
         assert turn_is(dev, name) and dev.shows("Round 1") and dev.shows("Deck 60"), dump(dev)
         pick(dev, rules.SYMBOLS[i % 2])
     assert cell_xy("red") == (3, 16)
+
+
+def test_down_jumps_along_the_picks_so_far(make_device):
+    dev = make_device()
+    start(dev, 5)
+    pick(dev, "wide")
+    pick(dev, "red")
+    pick(dev, "light")
+    # Three symbols picked once: the cursor is on the latest; DOWN goes along the others,
+    # latest first, and back round; UP is the other side of the card.
+    assert turn_is(dev, "Dee") and cursor(dev) == "light", dump(dev)
+    dev.press("DOWN")
+    assert cursor(dev) == "red", dump(dev)
+    dev.press("DOWN")
+    assert cursor(dev) == "wide", dump(dev)
+    dev.press("DOWN")
+    assert cursor(dev) == "light", dump(dev)
+    dev.press("UP")
+    assert cursor(dev) == "heavy", dump(dev)
+    dev.press("DOWN")  # from a symbol nobody picked: to the most picked
+    assert cursor(dev) == "light", dump(dev)
+    dev.presses("DOWN", "DOWN")
+    dev.press("OK")
+    assert actions(dev)[-1] == ["pick", 3, "wide"], dump(dev)
+    # Now wide has two picks: the cursor starts there, DOWN goes to the latest of the rest.
+    assert cursor(dev) == "wide", dump(dev)
+    dev.press("DOWN")
+    assert cursor(dev) == "light", dump(dev)

@@ -33,6 +33,11 @@ _CARDS = 74  # picture cards in the box; those not in play stay there
 _ARITY = {"pick": 3, "skip": 2}
 
 
+def partner(symbol):
+    """The other symbol on ``symbol``'s card."""
+    return SYMBOLS[(SYMBOLS.index(symbol) + 6) % 12]
+
+
 def card(symbol):
     """The symbol card that carries ``symbol``: card i carries SYMBOLS[i] and SYMBOLS[i + 6]
     (heavy/light, wide/narrow, big/small, round/square, red/yellow, blue/green: see
@@ -268,17 +273,16 @@ def tally(state):
 
 def unavailable(state, player):
     """The symbols not in ``player``'s hand as far as the device saw: both symbols of each card
-    they laid out in their last rounds (newest first), which lie face up in front of them until
-    face_up(state) more cards have been laid out.
+    they laid out in their last rounds (newest first, each picked symbol then its partner),
+    which lie face up in front of them until face_up(state) more cards have been laid out.
 
     The cards laid out at setup are unknown, so a hand is known whole from the third round
     (the fourth in the expert variant) on: docs/rules/contrast.md."""
     rows = state.get("rows")
     out = []
     for s in rows[player] if rows else ():
-        c = card(s)
-        out.append(SYMBOLS[c])
-        out.append(SYMBOLS[c + 6])
+        out.append(s)
+        out.append(partner(s))
     return out
 
 
@@ -290,24 +294,31 @@ def boxed(state):
     return last["winners"][-last["from_box"]:]
 
 
-def suggest(state):
-    """The symbol picked most so far this round among those the player to pick has in hand; on
-    a tie the latest picked of the tied ones.
+def ranked(state):
+    """The symbols picked so far this round that the player to pick has in hand, the most
+    picked first and, among as many picks, the latest picked first (skips do not count).
 
-    None when nothing they could pick has been picked yet this round (skips do not count).
-    """
+    The pick screen starts the cursor on the first and jumps along them, because picks tend
+    to agree."""
     picks = state["picks"]
     counts = tally(state)
     if not state["over"]:
         for s in unavailable(state, turn(state)):
             counts[SYMBOLS.index(s)] = 0
-    best = max(counts)
-    if not best:
-        return None
-    for i in range(len(picks) - 1, -1, -1):
-        s = picks[i]
-        if s is not None and counts[SYMBOLS.index(s)] == best:
-            return s
+    order = []
+    for best in range(max(counts), 0, -1):
+        for i in range(len(picks) - 1, -1, -1):
+            s = picks[i]
+            if s is not None and counts[SYMBOLS.index(s)] == best and s not in order:
+                order.append(s)
+    return order
+
+
+def suggest(state):
+    """The first of ``ranked``: the symbol picked most so far this round among those the player
+    to pick has in hand; on a tie the latest picked. None when there is none."""
+    order = ranked(state)
+    return order[0] if order else None
 
 
 def deck(state):

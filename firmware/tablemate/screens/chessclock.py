@@ -29,7 +29,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, first_player, fmt
 from tablemate.ui import Menu, Screen, text
-from tablemate.ui.dialogs import NumberEntry
+from tablemate.ui.numberentry import NumberEntry
 
 FILE = "clock.json"
 VERSION = 1

@@ -3,15 +3,17 @@
 One screen, three views.
 
 PICK: the player named on the inverted bar at the top picks from a 6x2 grid of the twelve
-symbols; the round number is beside the name, the symbol under the cursor and the deck at the
-bottom. Arrows move the cursor in reading order (LEFT/RIGHT go on into the other row, UP/DOWN
-jump between the rows; with three buttons or a knob PREV/NEXT walk all twelve). Symbols the
-player laid out in their last rounds are not in their hand (``rules.unavailable``): they are
-drawn dimmed and LEFT/RIGHT pass over them (PREV/NEXT reach them last); UP/DOWN still land on
-one, and OK on it (an earlier pick may have been entered wrong) asks for a second OK and says
-why. The cursor starts on the symbol picked most so
-far this round among those the player has (``rules.suggest``), because picks tend to agree; else
-on the first symbol the player has. OK picks; each pick is journaled at once.
+symbols, a column per card (its two symbols); the round number is beside the name, the symbol
+under the cursor and the deck at the bottom. LEFT/RIGHT move in reading order (on into the other
+row), UP to the other row, DOWN to the next of the symbols picked so far this round, the most
+picked first (``rules.ranked``): picks tend to agree, so the cursor starts on the first of them,
+or else on the first symbol the player has. With three buttons or a knob PREV/NEXT walk all
+twelve. The cards the player laid out in their last rounds are not in their hand
+(``rules.unavailable``): their columns are dimmed and the arrows pass over them (PREV/NEXT
+reach them last), so from the third round a 5-player round where three agree takes at most 12
+presses (docs/rules/contrast.md). For a pick entered wrong in an earlier round, the menu's
+"Reach every symbol" lets the arrows stop on them; OK on one asks for a second OK and says why.
+OK picks; each pick is journaled at once.
 Holding UP skips the player, holding DOWN starts the count to three (the knob has no held key:
 turning past the last symbol reaches "Skip" and "Count to 3" cells on the bottom line).
 
@@ -27,8 +29,7 @@ back too; end, new game, home). The setup menu is the shared one (``tablemate.ui
 
 Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
 (``icons.row``), a player's grid with their dimmed symbols and their header composed once per
-turn (in a quiet pass while the player before them picks), the result's name cells once per
-game, score digits from the text cache.
+turn, the result's name cells once per game, score digits copied from a table built once.
 """
 
 from time import ticks_diff
@@ -38,12 +39,10 @@ from micropython import const
 from tablemate import keys as K
 from tablemate import lifecycle
 from tablemate.rules import contrast as rules
-from tablemate.ui import Screen, draw_title, icons, text
+from tablemate.ui import draw_title, icons, text
 from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings
 
 SYMBOLS = rules.SYMBOLS
-BEEP_COUNT = ((1568, 70),)
-BEEP_ZERO = ((784, 450),)
 BEEP_WON = ((1319, 70), (1760, 110))
 BEEP_NOBODY = ((523, 160),)
 
@@ -64,7 +63,6 @@ _PITCH = const(21)  # columns from one symbol of the grid to the next
 _GRID_X = const(3)
 _GRID_PAGES = (2, 5)  # the two rows of 16x16 symbols, on pages 2-3 and 5-6
 _BOTTOM = const(7)  # the page of the bottom line
-_COUNT_MS = const(1000)
 _W = const(128)
 _ALL = const(0xFFF)  # a bit per symbol
 
@@ -91,15 +89,17 @@ def play(app, game):
 
 
 # -- the cursor's moves (pure: tests search them) ----------------------------------------------
-def step(cur, key, out=0, walk=False, cells=12):
+def step(cur, key, out=0, walk=False, cells=12, ranked=()):
     """The cell a key moves the cursor to from ``cur``; ``out`` has a bit set for each symbol
-    not in the player's hand (drawn dimmed).
+    not in the player's hand (drawn dimmed), ``ranked`` the cells of this round's picks so far
+    (``rules.ranked``: the most picked first).
 
     Buttons (``walk`` False): LEFT/RIGHT go one symbol back/on in reading order, wrapping from
-    the end of a row into the other, and pass over dimmed symbols; UP/DOWN jump to the symbol
-    in the same column of the other row, dimmed or not (so that one can still be picked).
-    PREV/NEXT or a knob (``walk``): back/on through the symbols in hand in reading order, then
-    the dimmed ones, then (``cells`` 14: the knob) the skip and count cells, round again.
+    the end of a row into the other, and pass over dimmed symbols; UP goes to the symbol in the
+    same column of the other row (a card's other side); DOWN goes to the next of ``ranked``
+    after ``cur`` (the first when ``cur`` is not one), and where that is nowhere else to go, as
+    UP. PREV/NEXT or a knob (``walk``): back/on through the symbols in hand in reading order,
+    then the dimmed ones, then (``cells`` 14: the knob) the skip and count cells, round again.
     """
     if walk:
         order = [c for c in range(12) if not out >> c & 1]
@@ -114,6 +114,10 @@ def step(cur, key, out=0, walk=False, cells=12):
             if not out >> c & 1:
                 return c
         return cur
+    if key == K.DOWN and ranked:
+        i = ranked.index(cur) + 1 if cur in ranked else 0
+        if ranked[i % len(ranked)] != cur:
+            return ranked[i % len(ranked)]
     return (cur + 6) % 12
 
 
@@ -189,10 +193,51 @@ def _dim(sym):
     return b
 
 
+_DIGITS = {}  # font -> (top, bottom): the ten digits' columns, each with the gap after it
+
+
+def _digits(font):
+    top = bytearray()
+    bottom = bytearray()
+    for c in b"0123456789":
+        i = c - font.first
+        g = font.widths[i]
+        start = font.offsets[2 * i] | (font.offsets[2 * i + 1] << 8)
+        top += font.data[start:start + g]
+        top += bytes(font.spacing)
+        bottom += font.data[start + g:start + 2 * g]
+        bottom += bytes(font.spacing)
+    got = _DIGITS[font] = (memoryview(top), memoryview(bottom))
+    return got
+
+
+def put_score(fb, n, centre, page, font):
+    """The non-negative integer ``n`` in ``font`` (text.large(): digits on two pages, all as
+    wide), centred on column ``centre``: each digit's columns copied from a table built once
+    (no string cache, no render)."""
+    top, bottom = _DIGITS.get(font) or _digits(font)
+    s = "%d" % n
+    adv = font.advance
+    o = page * _W + centre - (len(s) * adv - font.spacing) // 2
+    buf = fb.buf
+    for c in s.encode():
+        d = (c - 48) * adv
+        buf[o:o + adv] = top[d:d + adv]
+        buf[o + _W:o + _W + adv] = bottom[d:d + adv]
+        o += adv
+
+
+def put_deck(fb, deck, page):
+    """"Deck 53" at the right end of ``page``: the count's digits copied, no string cached."""
+    x = _W - len("%d" % deck) * text.SMALL.advance
+    text.put(fb, "Deck ", x - text.width("Deck "), page)
+    text.put_number(fb, deck, x, page)
+
+
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("OK next", "OK end", "Box ") + tuple(s + " wins" for s in SYMBOLS)
+    labels = ("OK next", "OK end", "Box ")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -200,14 +245,13 @@ class Contrast(GameScreen):
         self.knob = app.layout == "encoder"  # no held keys: skip and count are cells
         self.cells = None  # the result view's name cells: composed in a quiet pass
         app.soon(self._cells)
-        self._heads = {}  # player -> (round, the pick view's top page), current and next
-        self._grids = {}  # unavailable bits -> the grid's two rows with those dimmed
-        self._deck = (-1, "")  # (deck, "Deck 53")
-        self._round = (-1, "")  # (round, "Round 3")
+        self._heads = {}  # player -> (round, the pick view's top page): this turn's
+        self._grids = {}  # unavailable bits -> the grid's two rows with those dimmed: this turn's
         self._held = 0  # UP or DOWN while held on the grid ...
         self._held_at = 0  # ... since when
         self._held_cur = 0  # ... and the cell before its press moved the cursor
         self._sure = -1  # the unavailable cell one OK was pressed on
+        self.anyway = False  # the arrows stop on the cards on the table too (menu), this pick
         self.cur = 0
         self.view = FINAL if self.over() else PICK
         self._place()
@@ -224,7 +268,6 @@ class Contrast(GameScreen):
                 self.app.beep(FANFARE)
             else:
                 self.app.beep(BEEP_WON if rules.last(state)["winners"] else BEEP_NOBODY)
-        self.app.soon(self._prefetch)
 
     def pick(self):
         """The current player picks the symbol under the cursor."""
@@ -238,6 +281,7 @@ class Contrast(GameScreen):
     def count(self):
         """The rulebook's count to three for the current player."""
         self.view = PICK
+        from tablemate.screens.countdown import CountToThree  # only when a player hesitates
         self.app.push(CountToThree(self.app, self))
 
     def undo(self):
@@ -272,6 +316,7 @@ class Contrast(GameScreen):
     def _place(self):
         """The cursor for the player to pick: the suggestion, else the first symbol they have."""
         state = self.game.state
+        self.anyway = False
         if self._sure >= 0:
             self._sure = -1
             self.msg.clear()
@@ -290,8 +335,10 @@ class Contrast(GameScreen):
         if self._sure >= 0:  # the question was about the cell being left
             self._sure = -1
             self.msg.clear()
-        self.cur = step(self.cur, key, self._out(rules.turn(self.game.state)), self.walk,
-                        14 if self.knob else 12)
+        state = self.game.state
+        out = 0 if self.anyway else self._out(rules.turn(state))
+        ranked = [SYMBOLS.index(s) for s in rules.ranked(state)]
+        self.cur = step(self.cur, key, out, self.walk, 14 if self.knob else 12, ranked)
         self.dirty = True
 
     def _ok(self):
@@ -356,27 +403,16 @@ class Contrast(GameScreen):
             self._draw_final(fb)
         self.msg.draw(fb)
 
-    def _deck_label(self, deck):
-        if self._deck[0] != deck:
-            self._deck = (deck, "Deck %d" % deck)
-        return self._deck[1]
-
-    def _round_label(self, n):
-        if self._round[0] != n:
-            self._round = (n, "Round %d" % n)
-        return self._round[1]
-
     def _head(self, player):
         """The pick view's top page for ``player``: their name dark on a lit bar, the round on
-        the right; composed once per turn (kept for the current and the next player)."""
+        the right; composed once per turn."""
         n = rules.round_no(self.game.state)
         heads = self._heads
         got = heads.get(player)
         if got is None or got[0] != n:
-            if len(heads) > 1:
-                heads.clear()
+            heads.clear()
             name = rules.names(self.game.state)[player]
-            label = self._round_label(n)
+            label = "Round %d" % n
             page = bytearray(text.line(((name, 2), (label, _W - text.ink_width(label)))))
             for x in range(text.width(name) + 3):
                 page[x] ^= 0xFF
@@ -385,11 +421,10 @@ class Contrast(GameScreen):
 
     def _grid(self, out):
         """The grid's two rows with the symbols in ``out`` dimmed (the plain rows when none);
-        kept for two players' hands (the one picking and the next)."""
+        kept for this turn's hand (RAM: one grid is 512 bytes)."""
         got = self._grids.get(out)
         if got is None:
-            if len(self._grids) > 1:
-                self._grids.clear()
+            self._grids.clear()
             got = []
             for r in range(2):
                 sub = out >> (r * _COLS) & 63
@@ -407,19 +442,6 @@ class Contrast(GameScreen):
                 got.append((top, bottom))
             self._grids[out] = got
         return got
-
-    def _prefetch(self):
-        """In a quiet pass: the header and the grid of the player who picks after this one."""
-        state = self.game.state
-        p = rules.turn(state)
-        if p < 0:
-            return
-        if self.view == PICK:
-            if len(rules.picks(state)) + 1 >= len(rules.names(state)):
-                return  # the next pick settles the round: the next rows are not known yet
-            p = (p + 1) % len(rules.names(state))
-        self._grid(self._out(p))
-        self._head(p)
 
     def _draw_pick(self, fb):
         state = self.game.state
@@ -447,7 +469,7 @@ class Contrast(GameScreen):
         else:
             label = "Skip " + rules.names(state)[p] if cur == SKIP else "Count to 3"
             text.put(fb, label, 0, _BOTTOM, color=0)
-        text.put_right(fb, self._deck_label(rules.deck(state)), _W, _BOTTOM)
+        put_deck(fb, rules.deck(state), _BOTTOM)
 
     # -- the result ---------------------------------------------------------------------
     def _cells(self):
@@ -478,7 +500,8 @@ class Contrast(GameScreen):
         # who won; the deck at the right of the first. Then the score cells, and with four
         # players or fewer a bottom line with the round, the box and the way on. Text sits on
         # the display's pages (text.put: a byte copy, not a blit); the cells' names are composed
-        # once per game and this round's winners put over them inverted.
+        # once per game and this round's winners put over them inverted; scores are digits
+        # copied from a table (no string cache: a cached string per score would hold RAM).
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
@@ -505,11 +528,11 @@ class Contrast(GameScreen):
         if lines[1]:
             text.put(fb, lines[1], x, 1)
         if not boxed:
-            text.put_right(fb, self._deck_label(rules.deck(state)), _W, 0)
+            put_deck(fb, rules.deck(state), 0)
         if big:
             fb.hline(0, 19, _W, 1)
             if last:
-                text.put(fb, self._round_label(last["round"]), 0, _BOTTOM)
+                text.put_number(fb, last["round"], text.put(fb, "Round ", 0, _BOTTOM), _BOTTOM)
             if self.over() or coop:
                 text.put_right(fb, "OK end" if self.over() else "OK next", _W, _BOTTOM)
             else:  # the box: every picture card out of play (6 px a character)
@@ -532,8 +555,7 @@ class Contrast(GameScreen):
             if i in won:
                 text.put(fb, short, cx, page, color=0)
                 buf[page * _W + cx - 1] = 0xFF
-            v = "%d" % scores[i]
-            text.put(fb, v, centre - (text.width(v, font) - font.spacing) // 2, page + 1, font)
+            put_score(fb, scores[i], centre, page + 1, font)
 
     def _draw_final(self, fb):
         state = self.game.state
@@ -556,7 +578,15 @@ class Contrast(GameScreen):
             return ()
         name = rules.names(self.game.state)[rules.turn(self.game.state)]
         return (("Skip " + name, self._skip_now), ("Count to 3", self._count),
-                ("Scores", self._scores))
+                ("Reach every symbol", self._reach_all), ("Scores", self._scores))
+
+    def _reach_all(self):
+        """For this pick the arrows stop on the cards on the table too (a pick entered wrong
+        earlier): those stay dimmed, and picking one still takes the second OK."""
+        self.app.pop()
+        self.view = PICK
+        self.anyway = True
+        self.dirty = True
 
     def _skip_now(self):
         self.app.pop()
@@ -571,44 +601,3 @@ class Contrast(GameScreen):
         self.app.pop()
         self.view = RESULT
         self.dirty = True
-
-
-class CountToThree(Screen):
-    """The rulebook's count to three for a player who cannot decide: 3, 2, 1 with beeps.
-
-    Any key stops it (the player has laid out a card); at zero it offers to skip the player.
-    """
-
-    keep_awake = True
-
-    def __init__(self, app, pad):
-        Screen.__init__(self, app)
-        self.pad = pad
-        self.t0 = app.now
-        self.shown = 3
-        self.name = rules.names(pad.game.state)[rules.turn(pad.game.state)]
-        app.beep(BEEP_COUNT)
-
-    def key(self, key, kind):
-        if kind == K.PRESS:
-            self.app.pop()
-
-    def tick(self, now):
-        n = 3 - ticks_diff(now, self.t0) // _COUNT_MS
-        if n == self.shown:
-            return
-        self.shown = n
-        self.dirty = True
-        if n > 0:
-            self.app.beep(BEEP_COUNT)
-            return
-        self.app.beep(BEEP_ZERO)
-        from tablemate.ui.dialogs import Confirm
-        self.app.replace(Confirm(self.app, "Time is up!\n%s skips?" % self.name, self.pad.skip,
-                                 yes="Skip", no="Pick"))
-
-    def draw(self, fb):
-        draw_title(fb, "Count to three")
-        text.draw_centered(fb, self.name + ", choose!", 12)
-        text.draw_centered(fb, "%d" % max(self.shown, 0), 24, text.large()[1])
-        text.put_centered(fb, "Any key: chosen", _BOTTOM)

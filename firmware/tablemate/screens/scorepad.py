@@ -141,7 +141,7 @@ class Scorepad(GameScreen):
         return (("Adjust score", self._adjust), ("Next round", self._round))
 
     def _adjust(self):
-        from tablemate.ui.dialogs import NumberEntry
+        from tablemate.ui.numberentry import NumberEntry
         app = self.app
         name = rules.names(self.game.state)[self.sel]
         app.replace(NumberEntry(app, name + " +/-", 0, -999, 999,

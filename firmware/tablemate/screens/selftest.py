@@ -137,7 +137,7 @@ class DisplayTest(Screen):
             text.draw(fb, "UP: previous", 0, 24)
             text.draw(fb, "fill, checker, then", 0, 36)
             text.draw(fb, "contrast 0 to 255", 0, 46)
-            text.draw(fb, "BACK: leave", 0, 56)
+            text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": leave", 0, 56)
         elif step == 0:
             fb.fill(1)
         elif step < len(PATTERNS):
@@ -183,7 +183,7 @@ class SoundTest(Screen):
             text.draw(fb, "Playing a scale" if buzzer.busy else "OK: play a scale", 0, 20)
             if not self.app.settings["sound"]:
                 text.draw(fb, "(plays with sound off)", 0, 32)
-        text.draw(fb, "BACK: leave", 0, 56)
+        text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": leave", 0, 56)
 
 
 class BoardInfo(Screen):

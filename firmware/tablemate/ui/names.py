@@ -91,10 +91,6 @@ HOMES = (HOME, 0)  # [linear]: where the cursor rests, on the check mark
 _LABELS = {DONE: DONE, DELETE: "<-", SHIFT: "Aa", " ": "sp"}
 
 
-# What the key that deletes is called, by layout (only keys the layout has).
-_BACK = {"six": "BACK", "five": "hold OK", "three": "hold OK", "encoder": "long push"}
-
-
 def linear(layout):
     """True for the layouts that walk the cells in reading order (no LEFT and RIGHT keys)."""
     return K.LEFT not in K.LAYOUTS.get(layout, ())
@@ -153,7 +149,7 @@ class NameEntry(Screen):
         self.pick = -1  # the recent name under the cursor; -1: the cursor is in the grid
         self.first = 0  # the first recent name drawn
         self.typed = False  # the last OK typed a character: holding it saves (six buttons)
-        back = _BACK.get(app.layout, "BACK")
+        back = K.BACK_WORD.get(app.layout, "BACK")
         self.hints = (back + ": leave",
                       "BACK:del  hold OK:" + DONE if back == "BACK" else back + ": delete")
         self._rows = {}

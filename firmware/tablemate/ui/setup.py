@@ -139,7 +139,7 @@ class Setup(Menu):
     def _pick(self, index):
         app = self.app
         if index == 0:
-            from tablemate.ui.dialogs import NumberEntry
+            from tablemate.ui.numberentry import NumberEntry
             lo, hi = self.mode["players"][0], self._most()
             app.push(NumberEntry(app, "Players", len(self.seats), lo, hi, self._set_players))
         elif index == 1:
@@ -148,7 +148,7 @@ class Setup(Menu):
             i = index - 2
             option = self.mode["options"][i]
             if option[2] == NUMBER:
-                from tablemate.ui.dialogs import NumberEntry
+                from tablemate.ui.numberentry import NumberEntry
                 p = option[4]
                 app.push(NumberEntry(app, option[1], self.values[i], p[0], p[1],
                                      lambda v: self._set(i, v), step=p[2], zero=p[3]))
