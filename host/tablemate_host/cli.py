@@ -9,7 +9,9 @@ import tablemate_host  # noqa: F401  (installs the fakes before any firmware imp
 
 
 def build_parser():
-    parser = argparse.ArgumentParser(prog="tablemate", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="tablemate", description="Tablemate on your computer: the simulator, flashing a Pico, "
+        "its players' names, pulling its history, the README pictures, the benchmark.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("sim", help="run the firmware in this terminal")
@@ -34,8 +36,8 @@ def build_parser():
                     "board: the plan for a first flash)")
 
     pp = sub.add_parser("players", help="show or set the players' names on a connected Pico",
-                        description="`tablemate players` (or `players list`) prints the eight "
-                        "names; `tablemate players set Ann Bob ...` sets players 1, 2, ...")
+                        description="tablemate players (or: players list) prints the eight "
+                        "names; tablemate players set Ann Bob ... sets players 1, 2, ...")
     pp.add_argument("--port", help="serial port of the board (default: the first board found)")
     psub = pp.add_subparsers(dest="players_command", metavar="{list,set}")
     pls = psub.add_parser("list", help="print the players' names (the default)")

@@ -102,6 +102,14 @@ def settings(dev):
     dev.choose("Settings")
 
 
+def names(dev):
+    """The name entry grid: the first player renamed, two letters typed."""
+    dev.choose("Settings")
+    dev.choose("Player names")
+    dev.press("OK")
+    dev.presses("RIGHT", "OK", "DOWN", "OK")
+
+
 def _contrast(dev, rounds):
     """From the home menu: a 5-player Contrast game, ``rounds`` of picks (key names) entered."""
     dev.choose(session.label("contrast"))
@@ -111,8 +119,9 @@ def _contrast(dev, rounds):
         dev.presses(*keys)
 
 
-# Round 1: Ann, Ben and Dev pick square, Cleo yellow, Eve green; OK goes on to round 2.
-# Round 2: Ann and Ben pick green, and the cursor waits on green for Cleo.
+# Round 1: Ann, Ben and Dev pick round, Cleo yellow, Eve green; OK goes on to round 2.
+# Round 2: Ann and Ben pick green, and the cursor waits on green for Cleo, whose red/yellow card
+# lies on the table (dimmed).
 _ROUND_1 = ("DOWN", "LEFT", "OK", "OK", "RIGHT", "OK", "OK", "RIGHT", "RIGHT", "OK", "OK")
 _ROUND_2 = ("DOWN", "RIGHT", "OK", "OK")
 
@@ -136,6 +145,7 @@ SHOTS = {
     "chess-clock": chess_clock,
     "resume": resume,
     "settings": settings,
+    "names": names,
     "contrast-pick": contrast_pick,
     "contrast-result": contrast_result,
 }

@@ -97,3 +97,16 @@ def test_sh1106_boots_to_the_home_screen(tmp_path):
 def _big():
     from tablemate.ui import text
     return text.large()[1]
+
+
+def test_hints_name_only_the_keys_the_layout_has(make_device, root):
+    """The number entry says how to cancel with the keys at hand: BACK on six buttons, a held
+    OK on five or three, a long push on the knob."""
+    for layout, word in (("six", "BACK"), ("five", "hold OK"), ("three", "hold OK"),
+                         ("encoder", "long push")):
+        dev = make_device(layout=layout)
+        choose(dev, "Scorepad")
+        dev.press("OK")  # the Players row: its number entry
+        assert dev.shows("OK set") and dev.shows(word + " cancel"), (layout, dump(dev))
+        if layout != "six":
+            assert not dev.shows("BACK"), (layout, dump(dev))

@@ -59,5 +59,7 @@ class NumberEntry(Screen):
         else:
             shown = self.fmt(self.value) if self.fmt else "%d" % self.value
             text.draw_centered(fb, shown, 20, text.large()[1], 1)
-        text.draw(fb, "OK set", 0, 56)
-        text.draw_right(fb, K.BACK_WORD.get(self.app.layout, "BACK") + " cancel", 128, 56)
+        cancel = K.BACK_WORD.get(self.app.layout, "BACK") + " cancel"
+        # "long push cancel" leaves no room for "OK set" on the same line: it goes above.
+        text.draw(fb, "OK set", 0, 56 if text.width(cancel) < 86 else 46)
+        text.draw_right(fb, cancel, 128, 56)
