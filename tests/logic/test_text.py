@@ -252,6 +252,19 @@ def test_put_number_is_put_of_its_digits():
             assert pen == text.put(ref, "%d" % n, x, page) and got.buf == ref.buf, (n, x)
 
 
+def test_put_digits_is_put_of_its_digits_in_the_score_fonts():
+    for font in text.large():
+        for n in (0, 7, 42, -5, 305, -1234):
+            for color in (1, 0):
+                for page, x in ((0, 0), (3, 17), (6, 60), (1, 110)):
+                    got, ref = _Panel(), _Panel()
+                    got.fill(1 - color)
+                    ref.fill(1 - color)
+                    pen = text.put_digits(got, n, x, page, font, color)
+                    assert pen == text.put(ref, "%d" % n, x, page, font, color), (n, x, color)
+                    assert got.buf == ref.buf, (font.height, n, x, page, color)
+
+
 def test_put_number_right_aligned_and_clipped():
     got, ref = _Panel(), _Panel()
     assert text.put_number(got, 123, 60, 4, right=True) == 60

@@ -29,7 +29,7 @@ back too; end, new game, home). The setup menu is the shared one (``tablemate.ui
 
 Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
 (``icons.row``), a player's grid with their dimmed symbols and their header composed once per
-turn, the result's name cells once per game, score digits copied from a table built once.
+turn, the result's name cells once per game, score digits copied from a table built once (``text.put_digits``).
 """
 
 from time import ticks_diff
@@ -191,40 +191,6 @@ def _dim(sym):
     for x in range(2 * icons.W):
         b[x] &= 0xAA if x & 1 else 0x55
     return b
-
-
-_DIGITS = {}  # font -> (top, bottom): the ten digits' columns, each with the gap after it
-
-
-def _digits(font):
-    top = bytearray()
-    bottom = bytearray()
-    for c in b"0123456789":
-        i = c - font.first
-        g = font.widths[i]
-        start = font.offsets[2 * i] | (font.offsets[2 * i + 1] << 8)
-        top += font.data[start:start + g]
-        top += bytes(font.spacing)
-        bottom += font.data[start + g:start + 2 * g]
-        bottom += bytes(font.spacing)
-    got = _DIGITS[font] = (memoryview(top), memoryview(bottom))
-    return got
-
-
-def put_score(fb, n, centre, page, font):
-    """The non-negative integer ``n`` in ``font`` (text.large(): digits on two pages, all as
-    wide), centred on column ``centre``: each digit's columns copied from a table built once
-    (no string cache, no render)."""
-    top, bottom = _DIGITS.get(font) or _digits(font)
-    s = "%d" % n
-    adv = font.advance
-    o = page * _W + centre - (len(s) * adv - font.spacing) // 2
-    buf = fb.buf
-    for c in s.encode():
-        d = (c - 48) * adv
-        buf[o:o + adv] = top[d:d + adv]
-        buf[o + _W:o + _W + adv] = bottom[d:d + adv]
-        o += adv
 
 
 def put_deck(fb, deck, page):
@@ -501,7 +467,7 @@ class Contrast(GameScreen):
         # players or fewer a bottom line with the round, the box and the way on. Text sits on
         # the display's pages (text.put: a byte copy, not a blit); the cells' names are composed
         # once per game and this round's winners put over them inverted; scores are digits
-        # copied from a table (no string cache: a cached string per score would hold RAM).
+        # copied from a table (``text.put_digits``).
         state = self.game.state
         last = rules.last(state)
         coop = rules.coop(state)
@@ -555,7 +521,9 @@ class Contrast(GameScreen):
             if i in won:
                 text.put(fb, short, cx, page, color=0)
                 buf[page * _W + cx - 1] = 0xFF
-            put_score(fb, scores[i], centre, page + 1, font)
+            v = scores[i]
+            text.put_digits(fb, v, centre - (text.width("%d" % v, font) - font.spacing) // 2,
+                            page + 1, font)
 
     def _draw_final(self, fb):
         state = self.game.state

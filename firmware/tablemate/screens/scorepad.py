@@ -218,8 +218,8 @@ class Scorepad(GameScreen):
             text.put(fb, line, 1, 0, color=0)
         else:
             if self.pending:
-                pen = text.put(fb, signed(self.pending), 0, 0)
-                text.put(fb, " pending", pen, 0)
+                pen = text.put(fb, "+", 0, 0) if self.pending > 0 else 0
+                text.put(fb, " pending", text.put_number(fb, self.pending, pen, 0), 0)
             elif rules.last_round(state):
                 text.put(fb, "Last round", 0, 0)
             else:

@@ -14,6 +14,8 @@ from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
+# What a setup menu loads and its game does not need (lifecycle.unload, once the game is shown).
+SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry")
 
 
 def show(app, name):
@@ -218,11 +220,14 @@ class Setup(Menu):
             go()
 
     def _save(self, rec):
+        """After the game's first frame: remember its setup, then let the setup's modules go
+        (the game is on; the game menu's "New game" starts one without them)."""
         from tablemate.store import setups
         try:
             setups.save(self.app.path("setups.json"), self.records, self.mode["name"], rec)
         except OSError:
             pass  # the game is on; only the menu's memory of it is lost
+        lifecycle.unload(SETUP_MODULES)
 
 
 class WhoPlays(ActionMenu):

@@ -67,7 +67,7 @@ def draw(fb, names, values, lit=(), bar=-1):
         if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
             text.put(fb, s, x + (w - text.width(s)) // 2, page + 1, color=color)
         else:
-            text.put(fb, s, x + (w - sw) // 2, page + 1, font, color)
+            text.put_digits(fb, values[i], x + (w - sw) // 2, page + 1, font, color)
 
 
 _ONES = b"\xff" * _W

@@ -93,13 +93,17 @@ _LARGE = []  # MEDIUM and BIG, once a screen needs them
 
 def large():
     """(MEDIUM, BIG): the 12-px and 16-px score digits, loaded the first time a screen asks, so
-    the home menu's RAM does not hold them."""
+    the home menu's RAM does not hold them; their ``put_digits`` tables are made with them.
+    A setup menu asks in a quiet pass (``lifecycle.prefetch``), so the game's first frame
+    does not wait for the import."""
     if not _LARGE:
         from tablemate.ui import digitfonts as d
         for name in ("MEDIUM", "BIG"):
             get = lambda part: getattr(d, name + "_" + part)  # noqa: E731
-            _LARGE.append(Font(get("DATA"), get("OFFSETS"), get("WIDTHS"), get("FIRST"),
-                               get("HEIGHT"), get("SPACING"), get("CELL")))
+            font = Font(get("DATA"), get("OFFSETS"), get("WIDTHS"), get("FIRST"),
+                        get("HEIGHT"), get("SPACING"), get("CELL"))
+            _score_table(font)
+            _LARGE.append(font)
     return _LARGE
 
 
@@ -312,6 +316,50 @@ def _digits():
 
 
 _DIGITS = []
+
+
+def put_digits(fb, n, x, page, font, color=1):
+    """``put`` the integer n in a two-page score font (``large()``) from column x, lit (or with
+    color=0 dark on a lit band), clipped at the screen's edge; return the pen x after it.
+
+    A score changes at every press: rendered through the cache each new value would cost a
+    render (1-2 ms on a Pico) and hold its bytes. Each glyph's columns are copied from a table
+    built once per font instead."""
+    at, pages = _SCORE.get(font) or _score_table(font)
+    if not color and len(pages) == 2:  # dark on a lit band: its glyphs made the first time
+        pages.append(memoryview(bytes([b ^ 0xFF for b in pages[0]])))
+        pages.append(memoryview(bytes([b ^ 0xFF for b in pages[1]])))
+    top = pages[0 if color else 2]
+    bottom = pages[1 if color else 3]
+    buf = fb.buf
+    for c in ("%d" % n).encode():
+        i = at[c - 45]  # "-" is 45, "0" to "9" are 48 to 57
+        step = at[c - 44] - i
+        w = step if x + step <= SCREEN_WIDTH else SCREEN_WIDTH - x
+        if w > 0:  # past the screen's edge nothing is drawn, the pen still moves (as ``put``)
+            o = page * SCREEN_WIDTH + x
+            buf[o:o + w] = top[i:i + w]
+            buf[o + SCREEN_WIDTH:o + SCREEN_WIDTH + w] = bottom[i:i + w]
+        x += step
+    return x
+
+
+def _score_table(font):
+    """(where each of "-" to "9" starts, [top, bottom]): the glyphs' columns side by side with
+    the gap after each, on the font's two pages (``put_digits`` adds the dark ones)."""
+    chars = "-./0123456789"
+    got = _render(chars, font)
+    w = got[0]
+    lit = memoryview(got[1])
+    at = [0]
+    for ch in chars:
+        at.append(at[-1] + width(ch, font))
+    table = (at, [lit[:w], lit[w:]])
+    _SCORE[font] = table
+    return table
+
+
+_SCORE = {}
 
 
 class _Line:
