@@ -11,8 +11,6 @@ aside (``.bad``) and the menu starts from the defaults, saying so.
 
 import json
 
-from tablemate.store import files
-
 UNREADABLE = "Saved setups unreadable: defaults used"
 
 
@@ -26,6 +24,7 @@ def load(path):
     except ValueError:
         data = None
     if type(data) is not dict:
+        from tablemate.store import files  # only then: a first visit to a setup imports less
         try:
             files.aside(path, move=True)
         except OSError:
@@ -40,4 +39,5 @@ def save(path, records, mode_name, rec):
     tmp = path + ".tmp"
     with open(tmp, "w") as f:
         f.write(json.dumps(records))
+    from tablemate.store import files
     files.replace(tmp, path)

@@ -9,7 +9,7 @@ and again. A mode needs no setup code of its own, so opening a mode's setup impo
 module, not the mode's screens (a Pico pays 10-15 ms per module).
 """
 
-from tablemate import lifecycle, session
+from tablemate import session
 from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
 
@@ -28,9 +28,14 @@ def show(app, name):
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
-    lifecycle.prefetch(app, name)
+    app.soon(lambda: _prefetch(app, name))  # lifecycle too loads while the player reads
     for player in app.settings["names"]:
         app.soon(lambda s=player: text.warm(s))
+
+
+def _prefetch(app, name):
+    from tablemate import lifecycle
+    lifecycle.prefetch(app, name)
 
 
 def value_text(option, value):
@@ -209,6 +214,7 @@ class Setup(Menu):
                "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
 
         def go():
+            from tablemate import lifecycle
             lifecycle.start(app, name, opts)
             app.after_frame(lambda: self._save(rec))
         saved = session.saved_name(app)
@@ -227,6 +233,7 @@ class Setup(Menu):
             setups.save(self.app.path("setups.json"), self.records, self.mode["name"], rec)
         except OSError:
             pass  # the game is on; only the menu's memory of it is lost
+        from tablemate import lifecycle
         lifecycle.unload(SETUP_MODULES)
 
 

@@ -61,7 +61,14 @@ def draw(fb, names, values, lit=(), bar=-1):
             o = page * _W + x
             buf[o:o + w] = _ONES[:w]
         color = 0 if full else 1
-        text.put(fb, text.fit(names[i], w - 3), x + 2, page, color=0 if full or i == bar else 1)
+        name = names[i]
+        key = (name, w)
+        shown = _FIT.get(key)
+        if shown is None:
+            if len(_FIT) > 15:
+                _FIT.clear()
+            shown = _FIT[key] = text.fit(name, w - 3)
+        text.put(fb, shown, x + 2, page, color=0 if full or i == bar else 1)
         s = "%d" % values[i]
         sw = text.width(s, font) - font.spacing
         if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
@@ -70,4 +77,5 @@ def draw(fb, names, values, lit=(), bar=-1):
             text.put_digits(fb, values[i], x + (w - sw) // 2, page + 1, font, color)
 
 
-_ONES = b"\xff" * _W
+_ONES = memoryview(b"\xff" * _W)  # sliced without a copy
+_FIT = {}  # (name, cell width) -> the name as it fits: text.fit measures every letter
