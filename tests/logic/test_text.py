@@ -263,6 +263,7 @@ def test_put_digits_is_put_of_its_digits_in_the_score_fonts():
                     pen = text.put_digits(got, n, x, page, font, color)
                     assert pen == text.put(ref, "%d" % n, x, page, font, color), (n, x, color)
                     assert got.buf == ref.buf, (font.height, n, x, page, color)
+            assert text.digits_width(n, font) == text.width("%d" % n, font)
 
 
 def test_put_number_right_aligned_and_clipped():

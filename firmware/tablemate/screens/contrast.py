@@ -522,7 +522,7 @@ class Contrast(GameScreen):
                 text.put(fb, short, cx, page, color=0)
                 buf[page * _W + cx - 1] = 0xFF
             v = scores[i]
-            text.put_digits(fb, v, centre - (text.width("%d" % v, font) - font.spacing) // 2,
+            text.put_digits(fb, v, centre - (text.digits_width(v, font) - font.spacing) // 2,
                             page + 1, font)
 
     def _draw_final(self, fb):

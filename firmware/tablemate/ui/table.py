@@ -49,9 +49,11 @@ def draw(fb, names, values, lit=(), bar=-1):
     n = len(names)
     medium, big = text.large()
     font = big if n <= 4 else medium
+    cols, w, rows = layout(n)
     buf = fb.buf
     for i in range(n):
-        x, page, w = cell(n, i)
+        x = (i % cols) * w
+        page = rows[i // cols]
         full = i in lit
         if full:
             for p in range(page, page + 3):
@@ -69,12 +71,13 @@ def draw(fb, names, values, lit=(), bar=-1):
                 _FIT.clear()
             shown = _FIT[key] = text.fit(name, w - 3)
         text.put(fb, shown, x + 2, page, color=0 if full or i == bar else 1)
-        s = "%d" % values[i]
-        sw = text.width(s, font) - font.spacing
+        v = values[i]
+        sw = text.digits_width(v, font) - font.spacing
         if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
+            s = "%d" % v
             text.put(fb, s, x + (w - text.width(s)) // 2, page + 1, color=color)
         else:
-            text.put_digits(fb, values[i], x + (w - sw) // 2, page + 1, font, color)
+            text.put_digits(fb, v, x + (w - sw) // 2, page + 1, font, color)
 
 
 _ONES = memoryview(b"\xff" * _W)  # sliced without a copy

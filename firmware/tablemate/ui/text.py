@@ -344,6 +344,15 @@ def put_digits(fb, n, x, page, font, color=1):
     return x
 
 
+def digits_width(n, font):
+    """``width("%d" % n, font)`` for a score font, from the ``put_digits`` table."""
+    at = (_SCORE.get(font) or _score_table(font))[0]
+    total = 0
+    for c in ("%d" % n).encode():
+        total += at[c - 44] - at[c - 45]
+    return total
+
+
 def _score_table(font):
     """(where each of "-" to "9" starts, [top, bottom]): the glyphs' columns side by side with
     the gap after each, on the font's two pages (``put_digits`` adds the dark ones)."""
