@@ -10,7 +10,6 @@ would add 10-15 ms of file lookups to every boot. It plays (frequency_hz, ms) no
 rest) on an injected PWM, one note change per tick, so a tune never blocks the loop.
 """
 
-import gc
 import os
 import sys
 from time import ticks_add, ticks_diff
@@ -24,7 +23,6 @@ _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
 _HALF = const(32768)
-_COLLECT_AFTER_MS = const(250)  # quiet this long after a key, frame or job: collect garbage
 
 
 class App:
@@ -50,7 +48,6 @@ class App:
         self._use_layout(self.settings["layout"])
         self._later = []  # what runs once this pass's frame is sent (journal writes)
         self._soon = []  # work for a quiet pass: modules the player will probably need next
-        self._active = None  # when the last key, frame or job was (None: collected since)
         self._keyed = False  # a key event came in this pass
         self._emit = self._on_key  # one bound method for good: an idle pass allocates nothing
         self._idle = _AWAKE
@@ -105,16 +102,8 @@ class App:
             while later:
                 busy = True
                 later.pop(0)()
-            if busy:
-                self._active = now
-            elif self._soon:
+            if self._soon and not busy:
                 self._soon.pop(0)()
-                self._active = now
-            elif self._active is not None and ticks_diff(now, self._active) >= _COLLECT_AFTER_MS:
-                # The garbage of the last presses is collected while nobody waits: a collection
-                # the allocator starts by itself lands in a press (5-20 ms on a Pico).
-                self._active = None
-                gc.collect()
         except Exception as exc:  # the net: a broken screen must not take the game with it
             self.fail(exc)
 

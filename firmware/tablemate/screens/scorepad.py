@@ -53,7 +53,7 @@ def undone(before, after):
 class Scorepad(GameScreen):
     """The running game: the status line, the table of scores and the message line."""
 
-    labels = ("Adjust score", "Next round", "Round ", "Last round", " pending", "OK: standings")
+    labels = ("Adjust score", "Next round", "Round ", "Last round", "+", " pending", "OK: standings")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
