@@ -264,6 +264,11 @@ def test_put_digits_is_put_of_its_digits_in_the_score_fonts():
                     assert pen == text.put(ref, "%d" % n, x, page, font, color), (n, x, color)
                     assert got.buf == ref.buf, (font.height, n, x, page, color)
             assert text.digits_width(n, font) == text.width("%d" % n, font)
+            digits = ("%d" % n).encode()
+            assert text.digits_width(digits, font) == text.digits_width(n, font)
+            got, ref = _Panel(), _Panel()
+            assert text.put_digits(got, digits, 9, 2, font) == text.put_digits(ref, n, 9, 2, font)
+            assert got.buf == ref.buf
 
 
 def test_put_number_right_aligned_and_clipped():

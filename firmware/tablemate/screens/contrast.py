@@ -10,8 +10,8 @@ picked first (``rules.ranked``): picks tend to agree, so the cursor starts on th
 or else on the first symbol the player has. With three buttons or a knob PREV/NEXT walk all
 twelve. The cards the player laid out in their last rounds are not in their hand
 (``rules.unavailable``): their columns are dimmed and the arrows pass over them (PREV/NEXT
-reach them last), so from the third round a 5-player round where three agree takes at most 12
-presses (docs/rules/contrast.md). For a pick entered wrong in an earlier round, the menu's
+reach them last), so from the third round the five picks of a round where three agree take at
+most 12 presses (docs/rules/contrast.md). For a pick entered wrong in an earlier round, the menu's
 "Reach every symbol" lets the arrows stop on them; OK on one asks for a second OK and says why.
 OK picks; each pick is journaled at once.
 Holding UP skips the player, holding DOWN starts the count to three (the knob has no held key:

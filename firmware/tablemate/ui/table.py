@@ -71,13 +71,13 @@ def draw(fb, names, values, lit=(), bar=-1):
                 _FIT.clear()
             shown = _FIT[key] = text.fit(name, w - 3)
         text.put(fb, shown, x + 2, page, color=0 if full or i == bar else 1)
-        v = values[i]
-        sw = text.digits_width(v, font) - font.spacing
+        s = ("%d" % values[i]).encode()
+        sw = text.digits_width(s, font) - font.spacing
         if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
-            s = "%d" % v
+            s = s.decode()
             text.put(fb, s, x + (w - text.width(s)) // 2, page + 1, color=color)
         else:
-            text.put_digits(fb, v, x + (w - sw) // 2, page + 1, font, color)
+            text.put_digits(fb, s, x + (w - sw) // 2, page + 1, font, color)
 
 
 _ONES = memoryview(b"\xff" * _W)  # sliced without a copy

@@ -171,7 +171,7 @@ def put(fb, s, x, page, font=SMALL, color=1):
     else:
         src = got[2]
         if src is None:
-            src = got[2] = bytes([b ^ 0xFF for b in got[1]])
+            src = got[2] = _inverted(got[1], font.pages)
     n = SCREEN_WIDTH - x
     if n > w:
         n = w
@@ -186,6 +186,16 @@ def put(fb, s, x, page, font=SMALL, color=1):
         o += SCREEN_WIDTH
         buf[o:o + n] = src[w:w + n]
     return x + w
+
+
+def _inverted(lit, pages):
+    """``lit`` (MONO_VLSB bytes of ``pages`` pages) with every bit flipped: one blit through the
+    DARK palette, in C (a Python loop over the bytes costs a Pico 3-5 ms for a score font)."""
+    w = len(lit) // pages
+    dark = bytearray(len(lit))
+    src = framebuf.FrameBuffer(lit, w, 8 * pages, VLSB)
+    framebuf.FrameBuffer(dark, w, 8 * pages, VLSB).blit(src, 0, 0, -1, DARK)
+    return dark
 
 
 def _render(s, font):
@@ -319,20 +329,22 @@ _DIGITS = []
 
 
 def put_digits(fb, n, x, page, font, color=1):
-    """``put`` the integer n in a two-page score font (``large()``) from column x, lit (or with
-    color=0 dark on a lit band), clipped at the screen's edge; return the pen x after it.
+    """``put`` the integer n (or its digits as bytes, b"-12") in a two-page score font
+    (``large()``) from column x, lit (or with color=0 dark on a lit band), clipped at the
+    screen's edge; return the pen x after it.
 
     A score changes at every press: rendered through the cache each new value would cost a
     render (1-2 ms on a Pico) and hold its bytes. Each glyph's columns are copied from a table
     built once per font instead."""
     at, pages = _SCORE.get(font) or _score_table(font)
-    if not color and len(pages) == 2:  # dark on a lit band: its glyphs made the first time
-        pages.append(memoryview(bytes([b ^ 0xFF for b in pages[0]])))
-        pages.append(memoryview(bytes([b ^ 0xFF for b in pages[1]])))
-    top = pages[0 if color else 2]
-    bottom = pages[1 if color else 3]
+    if not color and len(pages) == 3:  # dark on a lit band: its glyphs made the first time
+        dark = memoryview(_inverted(pages[2], 2))
+        pages.append(dark[:at[-1]])
+        pages.append(dark[at[-1]:])
+    top = pages[0 if color else 3]
+    bottom = pages[1 if color else 4]
     buf = fb.buf
-    for c in ("%d" % n).encode():
+    for c in ("%d" % n).encode() if type(n) is int else n:
         i = at[c - 45]  # "-" is 45, "0" to "9" are 48 to 57
         step = at[c - 44] - i
         w = step if x + step <= SCREEN_WIDTH else SCREEN_WIDTH - x
@@ -345,17 +357,19 @@ def put_digits(fb, n, x, page, font, color=1):
 
 
 def digits_width(n, font):
-    """``width("%d" % n, font)`` for a score font, from the ``put_digits`` table."""
+    """``width("%d" % n, font)`` for a score font, from the ``put_digits`` table (n as in
+    ``put_digits``)."""
     at = (_SCORE.get(font) or _score_table(font))[0]
     total = 0
-    for c in ("%d" % n).encode():
+    for c in ("%d" % n).encode() if type(n) is int else n:
         total += at[c - 44] - at[c - 45]
     return total
 
 
 def _score_table(font):
-    """(where each of "-" to "9" starts, [top, bottom]): the glyphs' columns side by side with
-    the gap after each, on the font's two pages (``put_digits`` adds the dark ones)."""
+    """(where each of "-" to "9" starts, [top, bottom, both pages]): the glyphs' columns side by
+    side with the gap after each, on the font's two pages (``put_digits`` adds the dark top and
+    bottom)."""
     chars = "-./0123456789"
     got = _render(chars, font)
     w = got[0]
@@ -363,7 +377,7 @@ def _score_table(font):
     at = [0]
     for ch in chars:
         at.append(at[-1] + width(ch, font))
-    table = (at, [lit[:w], lit[w:]])
+    table = (at, [lit[:w], lit[w:], got[1]])
     _SCORE[font] = table
     return table
 
