@@ -129,5 +129,5 @@ def resume(app):
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
-    else:  # the question is answered: the game can have the dialogs' RAM until it asks again
-        lifecycle.unload(("tablemate.ui.dialogs",))
+    else:  # the question is answered: the game can have this RAM until it needs them again
+        lifecycle.unload(("tablemate.ui.dialogs", "tablemate.lifecycle"))

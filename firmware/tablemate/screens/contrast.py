@@ -29,7 +29,8 @@ back too; end, new game, home). The setup menu is the shared one (``tablemate.ui
 
 Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
 (``icons.row``), a player's grid with their dimmed symbols and their header composed once per
-turn, the result's name cells once per game, score digits copied from a table built once (``text.put_digits``).
+turn, the result's name cells once per game, score digits copied from a table built once
+(``text.put_digits``).
 """
 
 from time import ticks_diff
@@ -37,7 +38,6 @@ from time import ticks_diff
 from micropython import const
 
 from tablemate import keys as K
-from tablemate import lifecycle
 from tablemate.rules import contrast as rules
 from tablemate.ui import draw_title, icons, text
 from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings
@@ -276,6 +276,7 @@ class Contrast(GameScreen):
 
     def leave(self):
         """A finished game goes to the history; the players go home."""
+        from tablemate import lifecycle  # not kept in RAM during the game
         lifecycle.finish(self.app, self.game)
         self.app.home()
 

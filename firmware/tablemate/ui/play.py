@@ -22,7 +22,7 @@ from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, lifecycle, session
+from tablemate import RuleError, session
 from tablemate.ui import ActionMenu, Screen, draw_title, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
@@ -32,6 +32,14 @@ _SHOW_MS = const(2500)
 # ``ui/table.py``): names wider than this are abbreviated there (``tablemate players set`` says
 # which).
 NAME_PX = const(29)
+
+
+def _lifecycle():
+    """``tablemate.lifecycle``, imported where it is used: a game does not keep it in RAM (the
+    setup menu lets it go once the game is on the panel; filing a game imports it again, after
+    the frame)."""
+    from tablemate import lifecycle
+    return lifecycle
 
 
 # -- the message line --------------------------------------------------------------------------
@@ -80,7 +88,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(lifecycle.name_of(game))  # the registry's label: the menu's title
+        self.title = session.label(_lifecycle().name_of(game))  # the registry's label
         self.msg = MessageLine()
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
             app.after_frame(self.save)
@@ -129,7 +137,7 @@ class GameScreen(Screen):
         self.app.after_frame(self.save)
         self.msg.clear()
         if self.game.filed is not None and not self.over():
-            self.app.after_frame(lambda: lifecycle.reopened(self.app, self.game))
+            self.app.after_frame(lambda: _lifecycle().reopened(self.app, self.game))
         return True
 
     def save(self):
@@ -141,7 +149,7 @@ class GameScreen(Screen):
 
     def _file(self):
         try:
-            lifecycle.file(self.app, self.game)
+            _lifecycle().file(self.app, self.game)
         except OSError:
             self.refuse("Not filed: flash?")  # filed when the players leave the game
 
@@ -207,11 +215,11 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            lifecycle.finish(app, game)
+            _lifecycle().finish(app, game)
             opts = dict(game.opts)
             if opts.get("rotate"):  # the next game opens one seat on, as the next round would
                 opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
-            lifecycle.start(app, lifecycle.name_of(game), opts)
+            _lifecycle().start(app, _lifecycle().name_of(game), opts)
         if self.screen.over():
             again()
         else:
@@ -220,7 +228,7 @@ class GameMenu(ActionMenu):
 
     def _home(self):
         if self.screen.over():
-            lifecycle.finish(self.app, self.screen.game)
+            _lifecycle().finish(self.app, self.screen.game)
         self.app.home()
 
 
@@ -276,7 +284,7 @@ class Standings(Screen):
 def show_standings(app, game):
     """Replace the game's screens by its standings; OK files the game and goes home."""
     def leave():
-        lifecycle.finish(app, game)
+        _lifecycle().finish(app, game)
         app.home()
     app.home()
     app.push(Standings(app, game, leave))

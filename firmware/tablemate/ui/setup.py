@@ -15,7 +15,8 @@ from tablemate.ui import ActionMenu, Menu, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 # What a setup menu loads and its game does not need (lifecycle.unload, once the game is shown).
-SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry")
+SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
+                 "tablemate.lifecycle")
 
 
 def show(app, name):

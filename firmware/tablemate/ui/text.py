@@ -9,10 +9,11 @@ pixels, for highlighted rows on a lit bar.
 Every screen redraws its whole frame when it changes, so the same labels are drawn again and
 again; on a Pico a glyph costs about 180 us of Python, a 20-character line 3.6 ms. So a string
 is drawn glyph by glyph once, into bytes of its own, and later frames copy them onto the page
-grid (``put``) or blit them (``draw``) in one C call (5-6 times faster). The cache is two generations of at most ``_CACHE`` strings
-each: a string used in the last two generations stays, the rest is dropped, so memory is bounded
-and a screen's labels survive a score that changes at every press. The fixed labels of menus
-and views are rendered ahead and kept for good (``prepare``).
+grid (``put``) or blit them (``draw``) in one C call (5-6 times faster). The cache is two
+generations of at most ``_CACHE`` strings each: a string used in the last two generations stays,
+the rest is dropped, so memory is bounded and a screen's labels survive a score that changes at
+every press. The fixed labels of menus and views are rendered ahead and kept for good
+(``prepare``).
 
 Positions are pen positions: a glyph is drawn with its top-left corner at (x, y) and the pen then
 moves right by the glyph's advance (its width plus the font's spacing), so `width(s)` equals
