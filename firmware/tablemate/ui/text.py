@@ -25,7 +25,7 @@ from micropython import const
 
 from tablemate.ui import fonts
 
-_CACHE = const(24)  # strings per cache generation and font
+_CACHE = const(16)  # strings per cache generation and font (a screen draws fewer)
 
 VLSB = framebuf.MONO_VLSB
 # Dark drawing (color=0, on a highlighted bar) maps bit 1 to colour 0 through this two-entry
