@@ -50,6 +50,10 @@ def draw(fb, names, values, lit=(), bar=-1):
     medium, big = text.large()
     font = big if n <= 4 else medium
     cols, w, rows = layout(n)
+    fitted = _FIT.get(w)
+    if fitted is None:
+        fitted = _FIT[w] = {}
+    small = text.SMALL
     buf = fb.buf
     for i in range(n):
         x = (i % cols) * w
@@ -64,13 +68,12 @@ def draw(fb, names, values, lit=(), bar=-1):
             buf[o:o + w] = _ONES[:w]
         color = 0 if full else 1
         name = names[i]
-        key = (name, w)
-        shown = _FIT.get(key)
+        shown = fitted.get(name)
         if shown is None:
-            if len(_FIT) > 15:
-                _FIT.clear()
-            shown = _FIT[key] = text.fit(name, w - 3)
-        text.put(fb, shown, x + 2, page, color=0 if full or i == bar else 1)
+            if len(fitted) > 15:
+                fitted.clear()
+            shown = fitted[name] = text.fit(name, w - 3)
+        text.put(fb, shown, x + 2, page, small, 0 if full or i == bar else 1)
         s = ("%d" % values[i]).encode()
         sw = text.digits_width(s, font) - font.spacing
         if sw > w - 2:  # five digits in a quarter of the screen: the text font still fits
@@ -81,4 +84,4 @@ def draw(fb, names, values, lit=(), bar=-1):
 
 
 _ONES = memoryview(b"\xff" * _W)  # sliced without a copy
-_FIT = {}  # (name, cell width) -> the name as it fits: text.fit measures every letter
+_FIT = {}  # cell width -> {name: the name as it fits}: text.fit measures every letter
