@@ -18,6 +18,7 @@ Usage:
 
 import hashlib
 import os
+import runpy
 import shutil
 import struct
 import subprocess
@@ -69,13 +70,9 @@ class BoardError(Exception):
 
 
 def load_board():
-    """BOARD from firmware/tablemate/board.py (plain data, importable on CPython)."""
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
-    try:
-        from tablemate.board import BOARD
-    finally:
-        sys.path.pop(0)
-    return BOARD
+    """BOARD from firmware/tablemate/board.py: plain data, run on its own (the tablemate package
+    itself needs MicroPython's time functions, which CPython has only under the host fakes)."""
+    return runpy.run_path(os.path.join(ROOT, "firmware", "tablemate", "board.py"))["BOARD"]
 
 
 def gp_pin(gp, what):

@@ -10,13 +10,11 @@ would add 10-15 ms of file lookups to every boot. It plays (frequency_hz, ms) no
 rest) on an injected PWM, one note change per tick, so a tune never blocks the loop.
 """
 
-import os
 import sys
-from time import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import VERSION, settings
+from tablemate import VERSION, os, settings, ticks_add, ticks_diff
 from tablemate import keys as K
 
 _AWAKE = const(0)

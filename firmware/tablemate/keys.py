@@ -24,7 +24,8 @@ Choices worth knowing:
 """
 
 from micropython import const
-from time import ticks_add, ticks_diff
+
+from tablemate import ticks_add, ticks_diff
 
 UP = const(1)
 DOWN = const(2)

@@ -11,7 +11,8 @@ The home menu asks here whether a game is saved (``saved_name``) and whether it 
 a game is ``tablemate.lifecycle``, loaded with the first setup menu or resume question.
 """
 
-import os
+from tablemate import os
+
 
 # Setup option kinds, for the shared setup menu (tablemate.ui.setup). An option is
 # (key, label, kind, default, params):

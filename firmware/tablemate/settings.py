@@ -10,8 +10,7 @@ next boot is clean. Saves go through a temporary file and a rename, so the file 
 Unknown keys are ignored (and dropped on the next save).
 """
 
-import json
-
+from tablemate import json
 from tablemate.keys import LAYOUTS as LAYOUT_KEYS
 from tablemate.keys import NAMES as KEY_NAMES
 

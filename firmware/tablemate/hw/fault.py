@@ -5,9 +5,9 @@ every module costs 10-15 ms to import). Error codes are flashes per cycle: 2 = n
 answered on the I2C bus, 3 = ``board.py`` names a pin that cannot work.
 """
 
-from time import sleep_ms
-
 from machine import Pin
+
+from tablemate import sleep_ms
 
 NO_DISPLAY = 2
 BAD_BOARD = 3

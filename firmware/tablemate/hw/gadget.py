@@ -22,11 +22,10 @@ import gc
 import sys
 
 import micropython
-from time import sleep_ms, ticks_add, ticks_diff, ticks_ms
 
 from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
 
-from tablemate import keys, settings
+from tablemate import keys, settings, sleep_ms, ticks_add, ticks_diff, ticks_ms
 from tablemate.board import BOARD
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more

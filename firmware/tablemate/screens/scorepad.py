@@ -11,10 +11,9 @@ Once the game is over the winners' cells are lit and OK shows the final standing
 The setup menu is the shared one (``tablemate.ui.setup``, from the registry in ``session``).
 """
 
-from time import ticks_diff
-
 from micropython import const
 
+from tablemate import json, ticks_diff
 from tablemate import keys as K
 from tablemate.rules import scorepad as rules
 from tablemate.ui import accel, table, text
@@ -95,7 +94,6 @@ class Scorepad(GameScreen):
             self.sel = rules.turn(self.game.state)
             self.dirty = True
             return False
-        import json
         before = json.loads(json.dumps(self.game.state))
         if not GameScreen.undo(self):
             return False

@@ -25,12 +25,11 @@ Checkpoints, queued with the lines:
   the game and however it was played.
 """
 
-import json
 import sys
 
 from micropython import const
 
-from tablemate import RuleError
+from tablemate import RuleError, json
 from tablemate.store import files, jfile, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device)
