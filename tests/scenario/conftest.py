@@ -67,11 +67,18 @@ def score_font(n):
     return big if n <= 4 else medium
 
 
+def table_cell(n, i):
+    """(x, first page, width) of player ``i``'s cell in the score table of ``n`` players, from
+    the table's layout (``ui/table.py``)."""
+    from tablemate.ui import table
+    cols, w, rows = table.layout(n)
+    return (i % cols) * w, rows[i // cols], w
+
+
 def row_score(dev, i, value):
     """True when player ``i``'s cell of the score table shows ``value`` in the score font."""
-    from tablemate.ui import table
     n = _players(dev)
-    x, page, w = table.cell(n, i)
+    x, page, w = table_cell(n, i)
     font = score_font(n)
     shown = "%d" % value
     sw = font_width(shown, font)
@@ -118,9 +125,8 @@ def goto(dev, label, key="DOWN", limit=12):
 
 def _cell_of(dev, name):
     from tablemate.rules import scorepad
-    from tablemate.ui import table
     names = scorepad.names(dev.app.game.state)
-    return table.cell(len(names), names.index(name))
+    return table_cell(len(names), names.index(name))
 
 
 def cursor_at(dev, name):

@@ -5,13 +5,12 @@ below their name, as a person would see it (dark digits on a lit cell count as i
 """
 
 from conftest import (NAMES, actions, choose, cursor_at, dump, goto, header, highlighted,
-                      new_scorepad, turn_of)
+                      new_scorepad, table_cell, turn_of)
 
 
 def _score_ink_height(dev, n, i):
     """Rows from the top to the bottom of player ``i``'s score digits, on the panel."""
-    from tablemate.ui import table
-    x, page, w = table.cell(n, i)
+    x, page, w = table_cell(n, i)
     px = dev.panel.pixels()
     top = (page + 1) * 8
     background = px[top][x]  # a lit cell's background is lit

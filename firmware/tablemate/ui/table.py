@@ -31,17 +31,6 @@ def layout(n):
     return 4, 32, (1, 4)
 
 
-def cell(n, i):
-    """(x, first page, width) of player ``i``'s cell among ``n``."""
-    cols, w, rows = layout(n)
-    return (i % cols) * w, rows[i // cols], w
-
-
-def name_px(n):
-    """How wide a name can be in a table of ``n`` players."""
-    return layout(n)[1] - 3
-
-
 def draw(fb, names, values, lit=(), bar=-1):
     """Draw the cells of every player: ``values`` are the numbers shown (a pending change
     included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
