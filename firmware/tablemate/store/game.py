@@ -25,6 +25,7 @@ Checkpoints, queued with the lines:
   the game and however it was played.
 """
 
+import random  # with the module (in a quiet pass), not in the press that starts a game
 import sys
 
 from micropython import const
@@ -68,7 +69,6 @@ def rules_for(name):
 def _new_id():
     """A game's id: 32 random bits, so that a game filed twice (it ended, an undo reopened it,
     it ended again) is one game in the history. rp2 seeds ``random`` from its ring oscillator."""
-    import random
     return "%08x" % random.getrandbits(32)
 
 
