@@ -271,6 +271,12 @@ def test_put_digits_is_put_of_its_digits_in_the_score_fonts():
             assert got.buf == ref.buf
 
 
+def test_inverted_flips_every_bit():
+    for data in (b"", b"\x00", b"\xff\x0f", bytes(range(256)), bytearray(b"\x01" * 300)):
+        got = text.inverted(data)
+        assert len(got) == len(data) and bytes(got) == bytes([b ^ 0xFF for b in data])
+
+
 def test_put_number_right_aligned_and_clipped():
     got, ref = _Panel(), _Panel()
     assert text.put_number(got, 123, 60, 4, right=True) == 60

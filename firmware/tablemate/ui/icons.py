@@ -30,7 +30,7 @@ def _columns(name, color):
     got = _COPY.get((name, color))
     if got is None:
         i = NAMES.index(name) * _BYTES
-        src = _MV[i:i + _BYTES] if color else bytes([b ^ 0xFF for b in _MV[i:i + _BYTES]])
+        src = _MV[i:i + _BYTES] if color else text.inverted(_MV[i:i + _BYTES])
         got = _COPY[(name, color)] = tuple(src[p * W:(p + 1) * W] for p in range(_PAGES))
     return got
 

@@ -172,7 +172,7 @@ def put(fb, s, x, page, font=SMALL, color=1):
     else:
         src = got[2]
         if src is None:
-            src = got[2] = _inverted(got[1], font.pages)
+            src = got[2] = inverted(got[1])
     n = SCREEN_WIDTH - x
     if n > w:
         n = w
@@ -189,14 +189,12 @@ def put(fb, s, x, page, font=SMALL, color=1):
     return x + w
 
 
-def _inverted(lit, pages):
-    """``lit`` (MONO_VLSB bytes of ``pages`` pages) with every bit flipped: one blit through the
-    DARK palette, in C (a Python loop over the bytes costs a Pico 3-5 ms for a score font)."""
-    w = len(lit) // pages
-    dark = bytearray(len(lit))
-    src = framebuf.FrameBuffer(lit, w, 8 * pages, VLSB)
-    framebuf.FrameBuffer(dark, w, 8 * pages, VLSB).blit(src, 0, 0, -1, DARK)
-    return dark
+def inverted(lit):
+    """``lit`` with every bit flipped (the dark version of a lit image): one XOR of the bytes
+    read as a single integer, in C. On a Pico 0.2-0.4 ms for 18-300 bytes, where a Python loop
+    over the bytes takes 0.5-5 ms and a blit through the DARK palette 1-3.5 ms."""
+    n = len(lit)
+    return (int.from_bytes(lit, "little") ^ ((1 << 8 * n) - 1)).to_bytes(n, "little")
 
 
 def _render(s, font):
@@ -339,7 +337,7 @@ def put_digits(fb, n, x, page, font, color=1):
     built once per font instead."""
     at, pages = _SCORE.get(font) or _score_table(font)
     if not color and len(pages) == 3:  # dark on a lit band: its glyphs made the first time
-        dark = memoryview(_inverted(pages[2], 2))
+        dark = memoryview(inverted(pages[2]))
         pages.append(dark[:at[-1]])
         pages.append(dark[at[-1]:])
     top = pages[0 if color else 3]
