@@ -171,6 +171,24 @@ def names_text(names, who, width, lead=""):
     return lead + ",".join(out)
 
 
+def put_names(fb, names, who, x, page, width, lead=""):
+    """``put`` the line ``names_text`` makes, from column ``x`` on ``page``. When every name
+    fits whole, the lead, the names and the ", " between them are put one by one: each is in
+    the text cache, where a line of this round's names would be a new string to render."""
+    full = [names[i] for i in who]
+    room = text.width(lead) + text.width(", ") * (len(full) - 1)
+    for n in full:
+        room += text.width(n)
+    if room > width:
+        text.put(fb, names_text(names, who, width, lead), x, page)
+        return
+    pen = text.put(fb, lead, x, page) if lead else x
+    for k in range(len(full)):
+        if k:
+            pen = text.put(fb, ", ", pen, page)
+        pen = text.put(fb, full[k], pen, page)
+
+
 def winners_line(state, width=127):
     """'Cy wins!', 'Tie: Ann, Cy' (every winner, abbreviated to fit ``width``) or, in co-op,
     'You won!', 'You lost', 'Draw'."""
@@ -477,23 +495,26 @@ class Contrast(GameScreen):
         x = 0
         boxed = rules.boxed(state)
         won = last["winners"] if last else ()
+        # The lines are put in parts (symbol, names, words) that the text cache holds, so a
+        # round's result renders no new string.
         if last is None:
-            lines = ("No round yet", "")
+            text.put(fb, "No round yet", 0, 0)
         elif last["why"]:
-            lines = WHY[last["why"]]
+            first, second = WHY[last["why"]]
+            text.put(fb, first, 0, 0)
+            text.put(fb, second, 0, 1)
         else:
             icons.put(fb, last["symbol"], 0, 0)
             x = 20
             if coop:
-                lines = ("Same: " + last["symbol"], "Card to right pile")
+                text.put(fb, last["symbol"], text.put(fb, "Same: ", x, 0), 0)
+                text.put(fb, "Card to right pile", x, 1)
             elif boxed:  # the icon shows the symbol; the lines say who won and how
-                lines = (names_text(names, won, _W - x),
-                         names_text(names, boxed, _W - x, "From box: "))
+                put_names(fb, names, won, x, 0, _W - x)
+                put_names(fb, names, boxed, x, 1, _W - x, "From box: ")
             else:
-                lines = (last["symbol"] + " wins", names_text(names, won, _W - x))
-        text.put(fb, lines[0], x, 0)
-        if lines[1]:
-            text.put(fb, lines[1], x, 1)
+                text.put(fb, " wins", text.put(fb, last["symbol"], x, 0), 0)
+                put_names(fb, names, won, x, 1, _W - x)
         if not boxed:
             put_deck(fb, rules.deck(state), 0)
         if big:
