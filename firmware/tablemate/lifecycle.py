@@ -51,15 +51,20 @@ def prefetch(app, name):
     app.soon(gc.collect)
 
 
-def start(app, name, opts):
+def start(app, name, opts, replacing=None):
     """Begin a new game of ``name`` and show its screen.
 
     A saved game it replaces is filed in the history first (as it stands: unfinished, unless it
     had ended), after the new game's first frame and before the new journal takes its place.
+    ``replacing``: whether there is a saved game, when the caller knows (None: look on the
+    flash, a few ms on a Pico).
     """
     from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
     old = app.game
-    replacing = old is not None or session.saved_name(app) is not None
+    if old is not None:
+        replacing = True
+    elif replacing is None:
+        replacing = session.saved_name(app) is not None
     game = Game.new(rules_for(name), session.game_path(app), opts)
     app.game = game
     if replacing:

@@ -16,6 +16,7 @@ from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
+_UNKNOWN = ()  # Setup.saved before it is looked up
 # What a setup menu loads and its game does not need (lifecycle.unload, once the game is shown).
 SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
                  "tablemate.lifecycle")
@@ -27,10 +28,12 @@ def show(app, name):
     mode = session.mode(name)
     from tablemate.store import setups
     records, problem = setups.load(app.path("setups.json"))
-    app.push(Setup(app, mode, records))
+    menu = Setup(app, mode, records)
+    app.push(menu)
     if problem:
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
+    app.soon(menu.look_for_saved)
     app.soon(lambda: _prefetch(app, name))  # lifecycle too loads while the player reads
     for player in app.settings["names"]:
         app.soon(lambda s=player: text.warm(s))
@@ -76,6 +79,7 @@ class Setup(Menu):
         self.seats = list(range(min(n, roster)))  # positions in the settings' names
         self.values = [opt[3] for opt in mode["options"]]
         self.starter = 0  # a seat, or RANDOM
+        self.saved = _UNKNOWN  # the saved game's mode name or None, looked up in a quiet pass
         rec = records.get(mode["name"])
         if type(rec) is dict:
             self._remember(rec, lo, min(hi, roster), roster)
@@ -215,17 +219,25 @@ class Setup(Menu):
         rec = {"seats": self.seats, "first": self.starter,
                "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
 
+        if self.saved is _UNKNOWN:  # Start came before the quiet pass that looks
+            self.look_for_saved()
+        saved = self.saved
+
         def go():
             from tablemate import lifecycle
-            lifecycle.start(app, name, opts)
+            lifecycle.start(app, name, opts, saved is not None)
             app.after_frame(lambda: self._save(rec))
-        saved = session.saved_name(app)
         if saved:
             from tablemate.ui.dialogs import Confirm
             app.push(Confirm(app, "Replace the saved %s? It goes to the History unfinished."
                              % session.label(saved), go))
         else:
             go()
+
+    def look_for_saved(self):
+        """Whether starting will replace a saved game: looked up while the player reads (a
+        file lookup is a few ms on a Pico), not in the press on Start."""
+        self.saved = session.saved_name(self.app)
 
     def _save(self, rec):
         """After the game's first frame: remember its setup, then let the setup's modules go
