@@ -108,25 +108,9 @@ class FakeI2C:
         self.tx = 0
         self.nbytes = 0
 
-class FakeButtons:
-    # The app's input (poll(now, emit)): the key machine fed with the pressed bits a
-    # benchmark step sets, like tablemate.keys.ButtonInput without pins.
-    def __init__(self):
-        self.bits = 0
-        self.keys = None
-    def poll(self, now, emit):
-        self.keys.update(self.bits, now, emit)
-    def close(self):
-        pass
-
-def input_for(layout):
-    from tablemate.keys import Keys
-    BUTTONS.keys = Keys(layout)
-    return BUTTONS
-
+%(buttons)s
 LINE = %(lines)s  # bit of each key in the "six" layout, taken from tablemate.keys on the host
 NOW = [0]
-BUTTONS = FakeButtons()
 BUS = FakeI2C()
 
 def advance(app, ms):
@@ -226,7 +210,8 @@ shutil.rmtree(root, ignore_errors=True)
 def harness(mpy_dir=None):
     from tablemate import keys
     lines = {keys.NAMES[k]: i for i, k in enumerate(keys.LAYOUTS["six"])}
-    return VM_HARNESS % {"lines": repr(lines), "mpy": "/mpy" if mpy_dir else ""}
+    return VM_HARNESS % {"lines": repr(lines), "mpy": "/mpy" if mpy_dir else "",
+                         "buttons": vmbench.BUTTONS}
 
 
 def vm_result(chunks, files=None):

@@ -9,7 +9,6 @@ not at boot: the home menu needs only ``session`` (the registry and what is save
 """
 
 import os
-import gc
 import sys
 
 from tablemate import session
@@ -46,9 +45,6 @@ def prefetch(app, name):
                    "tablemate.ui.play", "tablemate.screens." + name):
         app.soon(lambda m=module: __import__(m))
     app.soon(text.large)  # the score digits of the game's first frame
-    # Loading modules leaves garbage: collected now, while the player reads, it does not make the
-    # allocator collect (5 ms) in the press that starts the game.
-    app.soon(gc.collect)
 
 
 def start(app, name, opts, replacing=None):

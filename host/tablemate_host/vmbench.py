@@ -29,6 +29,27 @@ from tablemate_host.fakes import FIRMWARE
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
+# The app's input in a VM script (poll(now, emit)): the real key machine fed the pressed-line
+# bits a step sets, like tablemate.keys.ButtonInput without pins. Shared with tools/bench.py.
+BUTTONS = """
+class FakeButtons:
+    woken = False
+    def __init__(self):
+        self.bits = 0
+        self.keys = None
+    def poll(self, now, emit):
+        self.keys.update(self.bits, now, emit)
+    def close(self):
+        pass
+
+BUTTONS = FakeButtons()
+
+def input_for(layout):
+    from tablemate.keys import Keys
+    BUTTONS.keys = Keys(layout)
+    return BUTTONS
+"""
+
 HARNESS = """
 import gc, json, os, sys
 if %(mpy)r:
@@ -46,26 +67,10 @@ class FakeI2C:
             self.nbytes += len(b)
         return 1
 
-class FakeButtons:
-    # The six-button input: the real key machine, fed the bits a step sets.
-    woken = False
-    def __init__(self):
-        self.bits = 0
-        self.keys = None
-    def poll(self, now, emit):
-        self.keys.update(self.bits, now, emit)
-    def close(self):
-        pass
-
+%(buttons)s
 LINE = {"UP": 0, "DOWN": 1, "LEFT": 2, "RIGHT": 3, "OK": 4, "BACK": 5}
 NOW = [1000]
-BUTTONS = FakeButtons()
 BUS = FakeI2C()
-
-def input_for(layout):
-    from tablemate.keys import Keys
-    BUTTONS.keys = Keys(layout)
-    return BUTTONS
 
 def advance(ms):
     for _ in range(max(1, ms // 10)):
@@ -153,7 +158,7 @@ def _run(chunks, flash_dir, mpy_dir):
     files = {"/flash": flash_dir}
     if mpy_dir:
         files["/mpy"] = mpy_dir
-    setup = HARNESS % {"mpy": "/mpy" if mpy_dir else ""}
+    setup = HARNESS % {"mpy": "/mpy" if mpy_dir else "", "buttons": BUTTONS}
     code = ["import gc\ngc.collect()", "HEAP = [gc.mem_alloc()]", setup, READ] + chunks
     code.append("print('RESULT ' + json.dumps({'heap': HEAP, 'out': OUT}))")
     out = mpvm.run(code, files=files, timeout=300)
@@ -175,8 +180,10 @@ def heap_after_boot(mpy_dir=None):
     return r["heap"]
 
 
-def _journal(path, game, players, actions, seed=7):
-    """A journal played through the firmware's own Game (undos included), as the device writes."""
+def make_journal(path, game, players, actions, seed=7):
+    """A journal of ``actions`` lines played through the firmware's own Game (undos included), as
+    the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left).
+    The VM benchmarks and the emulated Pico's scripts (tools/pico/measure.py) resume it."""
     from tablemate.store.game import Game, rules_for
     rules = rules_for(game)
     names = NAMES[:players]
@@ -235,7 +242,7 @@ def heap_in_largest_game(mode, mpy_dir=None):
     try:
         flash_dir = os.path.join(tmp, "flash")
         data = _flash(flash_dir)
-        done = _journal(os.path.join(data, "game.jnl"), mode, players, actions)
+        done = make_journal(os.path.join(data, "game.jnl"), mode, players, actions)
         chunks = ["OUT = {}\n" + BOOT, READ, play + "\ngc.collect()", READ,
                   "OUT['screen'] = type(APP.top()).__name__\nOUT['count'] = APP.top().game.count"]
         r = _run(chunks, flash_dir, mpy_dir)

@@ -103,6 +103,22 @@ class Rig:
             self.now += 10
             self.app.tick(self.now)
 
+    def idle_locked(self, passes=200):
+        """Run ``passes`` loop passes (10 ms apart) with the heap locked (MicroPython only):
+        an allocation raises, the app's net shows an ErrorScreen, and this fails. Returns the
+        top screen."""
+        import micropython
+        micropython.heap_lock()
+        try:
+            for _ in range(passes):
+                self.now += 10
+                self.app.tick(self.now)
+        finally:
+            micropython.heap_unlock()
+        top = self.app.top()
+        assert type(top).__name__ != "ErrorScreen", "an idle pass raised (an allocation?)"
+        return top
+
     def press(self, key, repeats=0):
         """A press (with ``repeats`` auto-repeat events, as a held key gives) and its release."""
         q = self.input.queue

@@ -232,35 +232,21 @@ def test_a_damaged_file_is_reported_and_removed_at_boot():
     assert rig.top() == "Home"
 
 
-def _idle(rig, passes=200):
-    app = rig.app
-    now = rig.now
-    micropython.heap_lock()
-    try:
-        for _ in range(passes):
-            now += 10
-            app.tick(now)
-    finally:
-        micropython.heap_unlock()
-    rig.now = now
-    assert rig.top() != "ErrorScreen", "an idle pass raised (an allocation?)"
-
-
 def test_idle_passes_of_a_waiting_clock_allocate_nothing():
     if not hasattr(micropython, "heap_lock"):
         support.skip("CPython has no heap lock: the MicroPython VM runs this test")
     rig = Rig(scratch_dir("clock_idle"))
     _start(rig)
     rig.advance(500)
-    _idle(rig)  # not started
+    rig.idle_locked()  # not started
     assert rig.top() == "ClockScreen"
     rig.press(K.OK)
     rig.advance(2000)
     rig.press(K.BACK)  # paused, the menu over the times
     rig.advance(500)
-    _idle(rig)
+    rig.idle_locked()
     assert rig.top() == "ClockMenu"
     rig.press(K.BACK)  # the menu closed, still paused
     rig.advance(500)
-    _idle(rig)
+    rig.idle_locked()
     assert rig.top() == "ClockScreen" and rig.app.top().clock.paused

@@ -14,23 +14,6 @@ from support import scratch_dir
 from tablemate import keys as K
 
 
-def _idle(rig, passes=200):
-    """Run ``passes`` loop passes (10 ms apart) with the heap locked."""
-    app = rig.app
-    now = rig.now
-    micropython.heap_lock()
-    try:
-        for _ in range(passes):
-            now += 10
-            app.tick(now)
-    finally:
-        micropython.heap_unlock()
-    rig.now = now
-    top = app.top()
-    assert type(top).__name__ != "ErrorScreen", "an idle pass raised (an allocation?)"
-    return top
-
-
 def _need_heap_lock():
     if not hasattr(micropython, "heap_lock"):
         support.skip("CPython has no heap lock: the MicroPython VM runs this test")
@@ -40,7 +23,7 @@ def test_idle_home_menu():
     _need_heap_lock()
     rig = Rig(scratch_dir("idle_home"))
     rig.advance(500)  # the first frames, the text cache and garbage collection settle
-    assert type(_idle(rig)).__name__ == "Home"
+    assert type(rig.idle_locked()).__name__ == "Home"
 
 
 def test_idle_scorepad_game():
@@ -50,7 +33,7 @@ def test_idle_scorepad_game():
     rig.choose("Start")
     rig.presses(K.RIGHT, K.OK, K.DOWN)
     rig.advance(2000)  # past the pending change's commit
-    assert type(_idle(rig)).__name__ == "Scorepad"
+    assert type(rig.idle_locked()).__name__ == "Scorepad"
 
 
 def test_idle_contrast_game():
@@ -60,7 +43,7 @@ def test_idle_contrast_game():
     rig.choose("Start")
     rig.presses(K.OK, K.RIGHT)
     rig.advance(3000)  # the message line and the beeps are done
-    assert type(_idle(rig)).__name__ == "Contrast"
+    assert type(rig.idle_locked()).__name__ == "Contrast"
 
 
 def test_idle_menu_over_a_game():
@@ -70,4 +53,4 @@ def test_idle_menu_over_a_game():
     rig.choose("Start")
     rig.press(K.BACK)
     rig.advance(500)
-    assert type(_idle(rig)).__name__ == "GameMenu"
+    assert type(rig.idle_locked()).__name__ == "GameMenu"

@@ -28,8 +28,9 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
 import tablemate_host  # noqa: E402,F401  (the fakes, so firmware modules import on CPython)
+from tablemate_host import vmbench  # noqa: E402
 
-NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+NAMES = vmbench.NAMES
 
 # name: (script, install kind, data maker or None, what it shows)
 SCENARIOS = {
@@ -46,54 +47,6 @@ SCENARIOS = {
 
 
 # -- data made on the host with the firmware's own code -----------------------------------------
-def _lcg(seed):
-    state = [seed]
-
-    def next_int(n):
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return state[0] % n
-    return next_int
-
-
-def make_journal(path, game, players, actions, seed=7):
-    """A journal of ``actions`` lines played through Game (undos included), as the device writes it.
-
-    ``actions`` 0 means a whole game (Contrast: until its deck is empty, one round short).
-    """
-    from tablemate.store import game as game_mod
-    from tablemate.store.game import Game
-    rules = game_mod.rules_for(game)
-    names = NAMES[:players]
-    if game == "scorepad":
-        opts = {"names": names, "target": 0, "timer": 0}
-    else:
-        opts = {"names": names, "coop": players == 2, "expert": False}
-    g = Game.new(rules, path, opts)
-    rnd = _lcg(seed)
-    lines = 0
-    while True:
-        if actions and lines >= actions:
-            break
-        if game == "scorepad":
-            if lines and rnd(12) == 0 and g.count:
-                g.undo()
-            elif rnd(2):
-                g.do(["add", rnd(players), 1 + rnd(30)])
-            else:
-                g.do(["next"])
-        else:
-            state = g.state
-            if state["deck"] <= players and not state["picks"]:
-                break  # leave the last rounds to play on the device
-            p = len(state["picks"])
-            g.do(["pick", p, rules.SYMBOLS[rnd(4)]])
-        save = getattr(g, "save", None)
-        if save:
-            save()
-        lines += 1
-    return lines
-
-
 def write_settings(folder):
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
     with open(os.path.join(folder, "data", "settings.json"), "w") as f:
@@ -125,7 +78,7 @@ def run(rig, name, work):
     build_app(rig, kind, app)
     write_settings(app)
     if data:
-        make_journal(os.path.join(app, "data", "game.jnl"), *data)
+        vmbench.make_journal(os.path.join(app, "data", "game.jnl"), *data)
     with open(os.path.join(HERE, script_name)) as f:
         steps = expand(json.load(f))
     figures = [s.pop("figure", None) for s in steps]
