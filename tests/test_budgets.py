@@ -40,6 +40,16 @@ def test_every_mode_has_a_largest_game():
     assert sorted(vmbench.LARGEST) == sorted(m["name"] for m in session.MODES)
 
 
+def test_viewpoint_presses_per_card_played():
+    """Issue 10's key-press budget, through the real app's buttons over ten recorded games
+    (deterministic: a count of presses, not a time)."""
+    from tablemate_host import vpgame
+    figures = vpgame.press_figures()
+    print("\nViewpoint presses per card: %r" % figures)
+    assert figures[0][0] <= budgets.limit("presses-card")
+    assert figures[1][0] <= budgets.limit("presses-target")
+
+
 def test_heap_after_boot(modules):
     kind, folder = modules
     empty, base, boot = vmbench.heap_after_boot(folder)

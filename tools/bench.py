@@ -68,6 +68,7 @@ LABELS = (
     "journal resume 5000 actions",
     "journal resume 20000 actions",
     "resume 5000 actions allocates",
+    "Viewpoint presses per card played",
 )
 
 GAME_PLAYERS = 6
@@ -502,6 +503,19 @@ def main(argv=None):
             if vm_i2c is not None and vm_i2c.get(tag) == [b, t]:
                 vm += "; same in WASM"
             rep.add(label, "%d B / %d tx" % (b, t), vm, budget, verdict(b, limit) if limit else "-")
+
+        section("Key presses (Viewpoint: ten recorded 4-player games through the app's buttons)")
+        from tablemate_host import vpgame
+        figures = vpgame.press_figures()
+        for asked, budget in ((0, "presses-card"), (1, "presses-target")):
+            avg, plays = figures[asked]
+            limit = budgets.limit(budget)
+            rep.add("%s, %s" % (LABELS[13], ("no target", "one target")[asked]),
+                    "%.2f (%d cards)" % (avg, plays), CPY + " (a count, not a time)",
+                    "<= %d" % limit, verdict(avg, limit))
+        if 2 in figures:
+            print("  a swap (two answers): %.2f presses on average, %d cards"
+                  % figures[2])
 
         for lines in (REPLAY_LINES,) + LONG_GAMES:
             section("Journal resume (Game.resume of a %d-move 6-player scorepad journal)" % lines)

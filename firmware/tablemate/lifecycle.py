@@ -61,11 +61,15 @@ def start(app, name, opts, replacing=None):
         replacing = True
     elif replacing is None:
         replacing = session.saved_name(app) is not None
+    screens = screen_module(name)
+    prepare = getattr(screens, "prepare", None)  # a mode's options from the flash (Viewpoint's
+    if prepare:  # catalog file), into the journal's header with the others
+        opts = prepare(app, opts)
     game = Game.new(rules_for(name), session.game_path(app), opts)
     app.game = game
     if replacing:
         app.after_frame(lambda: _file_replaced(app, old))
-    screen_module(name).play(app, game)
+    screens.play(app, game)
 
 
 def _file_replaced(app, old):

@@ -36,6 +36,7 @@ MODES = (
      "options": (("expert", "Expert", FLAG, False, None),),
      "fixed": lambda n: {"coop": n == 2},
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
+    {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4), "options": ()},
 )
 
 

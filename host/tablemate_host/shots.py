@@ -134,6 +134,30 @@ def contrast_result(dev):
     _contrast(dev, (_ROUND_1[:-1],))
 
 
+def _viewpoint(dev, keys):
+    """From the home menu: a 4-player Viewpoint game, ``keys`` pressed."""
+    dev.choose(session.label("viewpoint"))
+    dev.choose("Start")
+    dev.presses(*keys)
+
+
+# Four turns of cards and answers (OK takes the suggestion, DOWN opens the card list), then Dev
+# makes the leader discard, then Ann's turn.
+_VP_TURNS = ("OK", "DOWN", "OK", "DOWN", "DOWN", "DOWN", "DOWN", "OK", "OK", "OK", "DOWN", "OK")
+
+
+def viewpoint_table(dev):
+    _viewpoint(dev, _VP_TURNS + ("OK", "OK"))
+
+
+def viewpoint_cards(dev):
+    _viewpoint(dev, _VP_TURNS + ("OK", "OK", "DOWN", "DOWN"))
+
+
+def viewpoint_target(dev):
+    _viewpoint(dev, _VP_TURNS + ("OK",))
+
+
 SHOTS = {
     "home": home,
     "scorepad": scorepad,
@@ -148,6 +172,9 @@ SHOTS = {
     "names": names,
     "contrast-pick": contrast_pick,
     "contrast-result": contrast_result,
+    "viewpoint-table": viewpoint_table,
+    "viewpoint-cards": viewpoint_cards,
+    "viewpoint-target": viewpoint_target,
 }
 
 

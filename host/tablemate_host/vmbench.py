@@ -182,11 +182,25 @@ def heap_after_boot(mpy_dir=None):
 
 def make_journal(path, game, players, actions, seed=7):
     """A journal of ``actions`` lines played through the firmware's own Game (undos included), as
-    the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left).
+    the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left;
+    Viewpoint: a recorded game (``vpgame``) but its last four actions).
     The VM benchmarks and the emulated Pico's scripts (tools/pico/measure.py) resume it."""
     from tablemate.store.game import Game, rules_for
     rules = rules_for(game)
     names = NAMES[:players]
+    if game == "viewpoint":  # a recorded game, its last actions left for the VM to play
+        from tablemate_host import vpgame
+        table = vpgame.Table(players, seed, names)
+        action = table.next_action()
+        while action is not None and (not actions or len(table.actions) < actions):
+            table.take(action)
+            action = table.next_action()
+        recorded = table.actions[:-4] if not actions else table.actions
+        g = Game.new(rules, path, {"names": names})
+        for action in recorded:
+            g.do(action)
+            g.save()
+        return len(recorded)
     opts = ({"names": names, "target": 0, "timer": 0} if game == "scorepad"
             else {"names": names, "coop": players == 2, "expert": False})
     g = Game.new(rules, path, opts)
@@ -230,6 +244,18 @@ advance(300)
 while APP.top().game.rules.result(APP.top().game.state) is None:
     press("OK")  # picks, and the results
 press("OK")  # the ranking, the game still open
+advance(300)
+"""),
+    "viewpoint": (6, 0, """
+press("OK")  # Resume game?
+advance(300)
+while APP.top().game.rules.result(APP.top().game.state) is None:
+    press("OK")  # the likeliest card, the suggested answers
+press("BACK")  # the game menu and its Fields of View ...
+press("DOWN")
+press("OK")
+press("RIGHT")
+press("BACK")  # ... let go back on the game screen
 advance(300)
 """),
 }

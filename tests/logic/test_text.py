@@ -124,7 +124,7 @@ def test_clipping_at_the_edges_does_not_raise():
 
 def test_unknown_characters_draw_as_question_mark():
     question = _drawn("?")
-    for ch in ("\x00", "\x07", "\x1f", "\x7f", "\u00e9", "\u20ac"):
+    for ch in ("\x00", "\x08", "\x1f", "\x7f", "\u00e9", "\u20ac"):
         assert _drawn(ch) == question, repr(ch)
         assert text.width(ch) == text.width("?")
     assert _drawn("A", text.large()[1]) == _drawn("?", text.large()[1])

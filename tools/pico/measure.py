@@ -43,6 +43,9 @@ SCENARIOS = {
     "resume-20000": ("resume.json", "mpy", ("scorepad", 8, 20000), "resume of a 20,000-action game"),
     "contrast-long": ("resume-contrast.json", "mpy", ("contrast", 6, 0),
                       "resume of a whole 6-player Contrast game, then its heap"),
+    "viewpoint": ("viewpoint.json", "mpy", None, "a 4-player Viewpoint game: cards and answers"),
+    "viewpoint-long": ("resume-viewpoint.json", "mpy", ("viewpoint", 6, 0),
+                       "resume of a 6-player Viewpoint game near its end, then its heap"),
 }
 
 

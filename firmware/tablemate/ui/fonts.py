@@ -2,7 +2,7 @@
 # Fonts drawn for Tablemate; licence CC0-1.0 (public domain), see tools/fonts/LICENSE.
 """Tablemate's text font as bytes: glyph columns in framebuf MONO_VLSB order."""
 
-# SMALL: 101 glyphs, codes 1..126, 8 px tall, 630 bytes of glyph data
+# SMALL: 102 glyphs, codes 1..126, 8 px tall, 630 bytes of glyph data
 SMALL_FIRST = 1
 SMALL_HEIGHT = 8
 SMALL_SPACING = 1
@@ -17,7 +17,7 @@ SMALL_DATA = (
     b"\x18\x30\x18\x0c\x06"  # code 4
     b"\x1c\x3e\x7f\x00\x1c"  # code 5
     b"\x7e\x73\x73\x73\x7e"  # code 6
-    b"\x02\x01\x51\x09\x06"  # code 7 (not drawn: '?')
+    b"\x7f\x41\x55\x41\x7f"  # code 7
     b"\x02\x01\x51\x09\x06"  # code 8 (not drawn: '?')
     b"\x02\x01\x51\x09\x06"  # code 9 (not drawn: '?')
     b"\x02\x01\x51\x09\x06"  # code 10 (not drawn: '?')

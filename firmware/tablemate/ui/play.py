@@ -32,6 +32,8 @@ _SHOW_MS = const(2500)
 # ``ui/table.py``): names wider than this are abbreviated there (``tablemate players set`` says
 # which).
 NAME_PX = const(29)
+# What filing a game loads: let go once it is filed (leaving the game imports them again).
+FILING = ("tablemate.store.history", "tablemate.lifecycle")
 
 
 def _lifecycle():
@@ -152,6 +154,7 @@ class GameScreen(Screen):
             _lifecycle().file(self.app, self.game)
         except OSError:
             self.refuse("Not filed: flash?")  # filed when the players leave the game
+        _lifecycle().unload(FILING)  # 5 KB the game on the screen no longer needs
 
     def over(self):
         """True once the rules say the game has ended."""

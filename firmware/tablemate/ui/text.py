@@ -40,6 +40,7 @@ ARROW_DOWN = "\x03"  # arrow down (scroll hint)
 CHECK = "\x04"  # check mark
 SOUND = "\x05"  # speaker with a sound wave
 BATTERY = "\x06"  # battery, half charged
+CARD = "\x07"  # a card: the cards in a player's hand
 
 SCREEN_WIDTH = const(128)
 

@@ -1,0 +1,636 @@
+"""Viewpoint: every card in every Field of View, so totals, swaps and the end follow by themselves.
+
+The players play real cards; the device is told which card was played and the answers to its
+actions (a target, a card), and keeps every Field of View card by card, each hand's size, the
+draw pile, the discard pile, whose turn it is and who misses a turn. The rulebook
+(shared/rules/viewpoint.txt) is the spec; docs/rules/viewpoint.md has the readings of its gaps.
+
+Cards are the catalog's indices. The catalog is ``CARDS`` (the printed list, 42 cards), plus the
+entries of an optional catalog file (``parse``), carried in the options so that a journal always
+replays with the cards it was played with. An entry is [name, value, copies, actions, flags,
+reveal actions, where a revealed card goes]; an action is [kind, n].
+
+State (plain JSON data):
+  names, first, extra   from the options (extra: the catalog file's entries, often [])
+  view                  per player, the cards in their Field of View, in the order laid out
+  hand                  per player, how many cards they hold (the device never sees which)
+  pile                  cards in the draw pile
+  discard, gone         the cards on the discard pile the device saw go there, and how many
+                        others (discarded from hands, unseen) lie there too
+  turn, turns           the active seat, and the turns begun so far
+  phase                 "play" (the active player's card is due) or "act" (its actions are)
+  stack                 the cards whose actions are being performed, the last on top:
+                        {"by", "card", "self", "how" ("play", "reveal", "mirror"), "fx",
+                        "then", "began"}; the top's first action is the one prompted
+  miss                  per player, True when they miss their next turn
+  log, events           the newest events, at most LOG_SIZE (see ``log``), and how many
+                        there have been (what an action added is the log's last events)
+  over, winners, outcome ("100", "most", or None while running or when the game was ended)
+Actions, each naming the player who acts (a refusal names who is due):
+  ["play", p, card]            the active player lays a card from their hand in their view
+  ["target", p, t]             the player the prompted action aims at (discard, steal,
+                               exchange, miss)
+  ["card", p, owner, card]     the Field of View card it aims at (take, destroy, recall,
+                               mirror)
+  ["swap", p, mine, owner, theirs]
+  ["go", p]                    perform the prompted automatic action (draw): asked only when
+                               cards that cancel are in the game, so that a card can be
+                               cancelled before any of its actions is performed
+  ["pass", p]                  leave the prompted action out (a correction)
+  ["cancel", q, card]          q cancels the card whose actions are due, with a card from hand
+  ["reveal", q, card]          q reveals a card from hand: not a card play
+  ["move", src, dst, card]     a correction: one card from anywhere to anywhere; a place is
+                               "v<seat>" (view), "h<seat>" (hand), "pile" or "discard"; card
+                               -1 is one the device does not know (from a hand, the pile, or
+                               the unseen discards), which cannot go into a view
+The turn ends by itself once the card's actions are done; the next player draws at once.
+"""
+
+from micropython import const
+
+from tablemate import RuleError
+
+TARGET = const(100)  # Viewpoints that win at the end of one's own turn
+HAND = const(5)  # cards dealt to each player
+LOG_SIZE = const(24)
+NODESTROY = const(1)  # entry flags
+CANCEL = const(2)
+REVEAL = const(4)
+
+# The printed card list: name, Viewpoints, copies, actions, flags (reveal actions and where a
+# revealed card goes are for cards from other sets: see ``parse``).
+CARDS = (
+    ["All-Seeing Eye", 10, 2, [["take", 1]], 0, [], "discard"],
+    ["Blackout", 0, 1, [["discard", 3]], 0, [], "discard"],
+    ["Blindspot", 20, 6, [["discard", 1]], 0, [], "discard"],
+    ["Blindsided", 10, 4, [["miss", 1]], 0, [], "discard"],
+    ["Blink", 10, 3, [["draw", 2]], 0, [], "discard"],
+    ["Blurred Vision", 10, 3, [["discard", 2]], 0, [], "discard"],
+    ["Cross-eyed", -5, 2, [["exchange", 1]], 0, [], "discard"],
+    ["Eye Spy", 0, 3, [["steal", 2]], 0, [], "discard"],
+    ["Hindsight", 20, 4, [["recall", 1]], NODESTROY, [], "discard"],
+    ["Insight", 10, 4, [["steal", 1]], 0, [], "discard"],
+    ["Mirage", 10, 4, [["destroy", 1]], 0, [], "discard"],
+    ["Mirror Image", 0, 2, [["mirror", 1]], 0, [], "discard"],
+    ["Peripheral Vision", 10, 4, [["swap", 1]], 0, [], "discard"],
+)
+# What each action kind is answered with. "draw" needs no answer.
+AIMS = {"discard": "target", "steal": "target", "exchange": "target", "miss": "target",
+        "take": "card", "destroy": "card", "recall": "card", "mirror": "card",
+        "swap": "swap", "draw": "go"}
+_ARITY = {"play": 3, "target": 3, "card": 4, "swap": 5, "go": 2, "pass": 2, "cancel": 3,
+          "reveal": 3, "move": 4}
+
+
+# -- the catalog --------------------------------------------------------------------------------
+_merged = [None, None]  # (extra, catalog) of the last call: a game asks for the same catalog
+
+
+def catalog(state_or_extra):
+    """The cards of a game (its state, or the catalog file's entries): the printed list with
+    the file's entries replacing those of the same name and the others after them."""
+    extra = state_or_extra
+    if isinstance(extra, dict):
+        extra = extra["extra"]
+    if not extra:
+        return CARDS
+    if _merged[0] is extra:
+        return _merged[1]
+    cat = list(CARDS)
+    names = [c[0] for c in cat]
+    for e in extra:
+        if e[0] in names:
+            cat[names.index(e[0])] = e
+        else:
+            cat.append(e)
+    _merged[0] = extra
+    _merged[1] = cat
+    return cat
+
+
+def name(state, card):
+    return catalog(state)[card][0]
+
+
+def value(state, card):
+    return catalog(state)[card][1]
+
+
+def _extra():
+    """The catalog file's part of the rules and the corrections (``viewpoint_extra``), loaded
+    when a game needs them."""
+    from tablemate.rules import viewpoint_extra
+    return viewpoint_extra
+
+
+# -- setup ----------------------------------------------------------------------------------------
+def setup(opts):
+    """Opening state for {"names": [2..6 str], "first": seat, "cards": catalog file entries}.
+
+    Five cards are dealt to each player; the first player has drawn their card."""
+    if not isinstance(opts, dict):
+        raise RuleError("Bad options")
+    names = opts.get("names")
+    if not isinstance(names, (list, tuple)) or not 2 <= len(names) <= 6:
+        raise RuleError("Need 2-6 players")
+    for n in names:
+        if not isinstance(n, str) or not 1 <= len(n) <= 8:
+            raise RuleError("Bad player name")
+    first = opts.get("first", 0)
+    if type(first) is not int or not 0 <= first < len(names):
+        raise RuleError("Bad option first")
+    extra = opts.get("cards", [])
+    if extra != []:
+        _extra().check(extra)
+    total = sum(c[2] for c in catalog(extra))
+    n = len(names)
+    if total < HAND * n:
+        raise RuleError("Too few cards")
+    state = {"names": list(names), "first": first, "extra": list(extra),
+             "view": [[] for _ in names], "hand": [HAND] * n, "pile": total - HAND * n,
+             "discard": [], "gone": 0, "turn": first, "turns": 0, "phase": "play",
+             "stack": [], "miss": [False] * n, "log": [], "events": 0,
+             "over": False, "winners": [], "outcome": None}
+    _begin(state, first)
+    return state
+
+
+# -- actions --------------------------------------------------------------------------------------
+def apply(state, action):
+    """Apply action to state in place, or raise RuleError and leave state untouched."""
+    if state["over"]:
+        raise RuleError("Game is over")
+    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        raise RuleError("Bad action")
+    kind = action[0]
+    if kind not in _ARITY:
+        raise RuleError("Unknown action")
+    if len(action) != _ARITY[kind]:
+        raise RuleError("Bad action")
+    if kind == "move":
+        _extra().move(state, action[1], action[2], action[3])
+        if state["phase"] == "play" and not state["stack"] and not state["hand"][state["turn"]]:
+            _log(state, ["empty", state["turn"]])  # the correction emptied the hand of the
+            _end_turn(state)  # player to play: their turn ends, as the rulebook's would
+        return
+    p = _seat(state, action[1])
+    if kind == "reveal":
+        _extra().reveal(state, p, _card(state, action[2]))
+    elif kind == "cancel":
+        _extra().cancel(state, p, _card(state, action[2]))
+    elif kind == "play":
+        _play(state, p, _card(state, action[2]))
+    else:
+        _answer(state, p, kind, action)
+    _run(state)
+
+
+def _seat(state, p):
+    if type(p) is not int or not 0 <= p < len(state["names"]):
+        raise RuleError("No such player")
+    return p
+
+
+def _card(state, c):
+    if type(c) is not int or not 0 <= c < len(catalog(state)):
+        raise RuleError("No such card")
+    return c
+
+
+def _due(state, p):
+    """Refuse p unless p is the player to answer the prompt (or to play)."""
+    stack = state["stack"]
+    due = stack[-1]["by"] if stack else state["turn"]
+    if p != due:
+        raise RuleError("It is %s's turn" % state["names"][due][:8])
+
+
+def _from_hand(state, p, c):
+    if not state["hand"][p]:
+        raise RuleError(state["names"][p][:8] + ": no cards")
+    if unseen(state)[c] <= 0:
+        raise RuleError("No %s left" % name(state, c)[:12])
+
+
+def _play(state, p, c):
+    _due(state, p)
+    if state["phase"] != "play" or state["stack"]:
+        raise RuleError("Actions pending")
+    _from_hand(state, p, c)
+    state["hand"][p] -= 1
+    state["view"][p].append(c)
+    state["phase"] = "act"
+    e = catalog(state)[c]
+    _log(state, ["play", p, c])
+    state["stack"].append({"by": p, "card": c, "self": c, "how": "play",
+                           "fx": [list(a) for a in e[3]], "then": None, "began": False})
+
+
+def prompt(state):
+    """The action waiting for an answer: [player, kind, n, card] (card: the one whose action it
+    is), or None when the active player's card is due (or the game is over)."""
+    stack = state["stack"]
+    if not stack or state["over"]:
+        return None
+    top = stack[-1]
+    kind, n = top["fx"][0]
+    return [top["by"], kind, n, top["card"]]
+
+
+def _answer(state, p, kind, action):
+    got = prompt(state)
+    if got is None:
+        raise RuleError("Nothing to answer")
+    _due(state, p)
+    top = state["stack"][-1]
+    want = got[1]
+    if kind == "pass":
+        top["fx"].pop(0)
+        _log(state, ["pass", p, want])
+        return
+    if AIMS[want] != kind:
+        raise RuleError("Expected: " + AIMS[want])
+    hand = state["hand"]
+    view = state["view"]
+    n = got[2]
+    if kind == "go":
+        k = min(n, state["pile"])
+        state["pile"] -= k
+        hand[p] += k
+        _log(state, ["draw", p, k])
+    elif kind == "target":
+        t = _other(state, p, action[2])
+        if want == "miss":
+            state["miss"][t] = True
+            _log(state, ["miss", p, t])
+        elif want == "exchange":
+            hand[p], hand[t] = hand[t], hand[p]
+            _log(state, ["exchange", p, t])
+        else:
+            k = min(n, hand[t])
+            hand[t] -= k
+            if want == "steal":
+                hand[p] += k
+            else:
+                state["gone"] += k
+            _log(state, [want, p, t, k])
+        n = 1  # a hand action is done in one answer, partly if the hand is short
+    elif kind == "card":
+        owner = _seat(state, action[2])
+        c = _card(state, action[3])
+        if c not in view[owner]:
+            raise RuleError("No %s there" % name(state, c)[:12])
+        if want == "take" and owner == p:
+            raise RuleError("Already yours")
+        if want == "recall" and owner != p:
+            raise RuleError("Pick one of yours")
+        if want in ("recall", "mirror", "destroy") and c == top["self"] and owner == top["by"] and (
+                view[owner].count(c) < 2):
+            raise RuleError("Pick another card")
+        e = catalog(state)[c]
+        if want == "destroy" and e[4] & NODESTROY:
+            raise RuleError("Cannot be destroyed")
+        if want == "mirror" and _mirrors(e):
+            raise RuleError("Can't mirror a mirror")
+        if want != "mirror":
+            _take_out(view[owner], c)
+        if want == "take":
+            view[p].append(c)
+        elif want == "destroy":
+            state["discard"].append(c)
+        elif want == "recall":
+            hand[p] += 1
+        _log(state, [want, p, owner, c])
+    else:  # swap
+        mine = _card(state, action[2])
+        owner = _other(state, p, action[3])
+        theirs = _card(state, action[4])
+        if mine not in view[p]:
+            raise RuleError("No %s there" % name(state, mine)[:12])
+        if theirs not in view[owner]:
+            raise RuleError("No %s there" % name(state, theirs)[:12])
+        _take_out(view[p], mine)
+        _take_out(view[owner], theirs)
+        view[p].append(theirs)
+        view[owner].append(mine)
+        _log(state, ["swap", p, mine, owner, theirs])
+    top["began"] = True
+    if n > 1 and kind == "card":
+        top["fx"][0] = [want, n - 1]
+    else:
+        top["fx"].pop(0)
+    if want == "mirror":  # the mirrored card's actions, performed by the same player
+        e = catalog(state)[action[3]]
+        state["stack"].append({"by": p, "card": action[3], "self": top["self"], "how": "mirror",
+                               "fx": [list(a) for a in e[3]], "then": None, "began": True})
+
+
+def _other(state, p, t):
+    t = _seat(state, t)
+    if t == p:
+        raise RuleError("Another player")
+    return t
+
+
+def _mirrors(e):
+    for a in e[3]:
+        if a[0] == "mirror":
+            return True
+    return False
+
+
+def _take_out(cards, c):
+    """Remove the last ``c`` (the newest laid out) from a list of cards."""
+    for i in range(len(cards) - 1, -1, -1):
+        if cards[i] == c:
+            cards.pop(i)
+            return
+
+
+def _possible(state, by, want, top):
+    """False when the prompted action has nothing to act on: it is then left out, as the
+    rulebook's "all possible actions" asks (a discard from a short hand is partly done)."""
+    view = state["view"]
+    n = len(view)
+    if want == "miss":
+        return True
+    if want in ("discard", "steal"):
+        return any(state["hand"][t] for t in range(n) if t != by)
+    if want == "exchange":
+        return any(state["hand"][t] for t in range(n))
+    if want in ("take", "swap"):
+        return any(view[t] for t in range(n) if t != by) and (want == "take" or view[by])
+    cat = catalog(state)
+    for t in range(n):
+        for c in view[t]:
+            mine = c == top["self"] and t == top["by"] and view[t].count(c) < 2
+            if want == "destroy" and not cat[c][4] & NODESTROY and not mine:
+                return True
+            if want == "recall" and t == by and not mine:
+                return True
+            if want == "mirror" and not mine and not _mirrors(cat[c]):
+                return True
+    return False
+
+
+def _run(state):
+    """Perform what needs no answer (draws, actions with nothing to act on, a finished card),
+    and end the turn once the played card's actions are done."""
+    stack = state["stack"]
+    wait = _cancels(state)
+    while stack:
+        top = stack[-1]
+        fx = top["fx"]
+        if not fx:
+            stack.pop()
+            if top["how"] == "reveal":
+                q = top["by"]
+                where = top["then"]
+                if where == "hand":
+                    state["hand"][q] += 1
+                elif where == "view":
+                    state["view"][q].append(top["card"])
+                else:
+                    state["discard"].append(top["card"])
+            continue
+        want, n = fx[0]
+        if want == "draw":
+            if wait and not top["began"]:
+                return  # a card that cancels may still be played against it
+            k = min(n, state["pile"])
+            state["pile"] -= k
+            state["hand"][top["by"]] += k
+            _log(state, ["draw", top["by"], k])
+            top["began"] = True
+            fx.pop(0)
+        elif not _possible(state, top["by"], want, top):
+            _log(state, ["none", top["by"], want])
+            fx.pop(0)
+        else:
+            return
+    if state["phase"] == "act":
+        _end_turn(state)
+
+
+def _cancels(state):
+    for e in catalog(state):
+        if e[4] & CANCEL and e[2]:
+            return True
+    return False
+
+
+def _end_turn(state):
+    """The rulebook's fourth step for the active player, then the next turn begins."""
+    p = state["turn"]
+    if total(state, p) >= TARGET:
+        _finish(state, [p], "100")
+        return
+    if _exhausted(state):
+        return
+    n = len(state["names"])
+    _begin(state, (p + 1) % n)
+
+
+def _begin(state, p):
+    """Turns from seat p on: a player who misses this turn is passed once; the others draw while
+    the pile has cards, and one with an empty hand ends their turn at once (and may win)."""
+    n = len(state["names"])
+    while True:
+        state["turn"] = p
+        state["turns"] += 1
+        state["phase"] = "play"
+        if state["miss"][p]:
+            state["miss"][p] = False
+            _log(state, ["missed", p])
+        else:
+            if state["pile"]:
+                state["pile"] -= 1
+                state["hand"][p] += 1
+            if state["hand"][p]:
+                return
+            _log(state, ["empty", p])
+            if total(state, p) >= TARGET:
+                _finish(state, [p], "100")
+                return
+            if _exhausted(state):
+                return
+        p = (p + 1) % n
+
+
+def _exhausted(state):
+    """End the game when the draw pile and every hand are empty: the most Viewpoints win."""
+    if state["pile"] or any(state["hand"]):
+        return False
+    totals = scores(state)
+    best = max(totals)
+    _finish(state, [i for i in range(len(totals)) if totals[i] == best], "most")
+    return True
+
+
+def _finish(state, winners, outcome):
+    state["over"] = True
+    state["winners"] = winners
+    state["outcome"] = outcome
+    state["stack"] = []
+    _log(state, ["won", winners[0] if len(winners) == 1 else -1, outcome])
+
+
+def _log(state, event):
+    state["events"] += 1
+    log = state["log"]
+    log.append(event)
+    if len(log) > LOG_SIZE:
+        log.pop(0)
+
+
+# -- queries --------------------------------------------------------------------------------------
+def names(state):
+    """The players' names, in seat order."""
+    return state["names"]
+
+
+def total(state, p):
+    """Player p's Viewpoints: the sum of the cards in their Field of View."""
+    cat = catalog(state)
+    t = 0
+    for c in state["view"][p]:
+        t += cat[c][1]
+    return t
+
+
+def scores(state):
+    """Every player's Viewpoints."""
+    return [total(state, p) for p in range(len(state["names"]))]
+
+
+def needs(state, p):
+    """Viewpoints player p still needs to reach 100 (0 when there)."""
+    return max(0, TARGET - total(state, p))
+
+
+def turn(state):
+    """The active seat, or -1 once the game is over."""
+    return -1 if state["over"] else state["turn"]
+
+
+def turns(state):
+    return state["turns"]
+
+
+def view(state, p):
+    """The cards in player p's Field of View, in the order laid out."""
+    return state["view"][p]
+
+
+def hands(state):
+    """How many cards each player holds."""
+    return state["hand"]
+
+
+def pile(state):
+    """Cards left in the draw pile."""
+    return state["pile"]
+
+
+def discard(state):
+    """(the cards seen going to the discard pile, how many others lie there)."""
+    return state["discard"], state["gone"]
+
+
+def missing(state):
+    """Per player, True when they miss their next turn."""
+    return state["miss"]
+
+
+def log(state):
+    """The newest events, oldest first, each a list: ["play", p, card], ["draw", p, n],
+    ["discard"|"steal", p, t, n], ["exchange"|"miss", p, t], ["take"|"destroy"|"recall"|
+    "mirror", p, owner, card], ["swap", p, mine, owner, theirs], ["none", p, kind] (nothing to
+    act on), ["pass", p, kind], ["cancel", q, card, cancelled], ["reveal", q, card],
+    ["missed", p] (a turn missed), ["empty", p] (a turn with no card to play),
+    ["move", src, dst, card], ["won", p or -1 for a shared win, outcome]."""
+    return state["log"]
+
+
+def events(state):
+    """How many events the game has logged: an action's own are the last ones of ``log``."""
+    return state["events"]
+
+
+def unseen(state):
+    """Per card of the catalog, the copies not in a view or seen on the discard pile: those in
+    hands or in the draw pile (or unseen among the discards)."""
+    left = [c[2] for c in catalog(state)]
+    for cards in state["view"]:
+        for c in cards:
+            left[c] -= 1
+    for c in state["discard"]:
+        left[c] -= 1
+    return left
+
+
+def likely(state):
+    """The cards a player may still hold, the most copies unseen first (catalog order among
+    equals): the card picker's order."""
+    left = unseen(state)
+    order = [c for c in range(len(left)) if left[c] > 0]
+    order.sort(key=lambda c: (-left[c], c))  # MicroPython's sort is not stable
+    return order
+
+
+def choices(state):
+    """What the prompted action can aim at: seats for a "target", [owner, card] pairs for a
+    "card" (each card once per view) and for a "swap" (the other players' cards: the player's
+    own are ``view(state, by)``), [] for a "go". The screen's pickers offer only these."""
+    got = prompt(state)
+    if got is None:
+        return []
+    by, want = got[0], got[1]
+    aim = AIMS[want]
+    n = len(state["names"])
+    if aim == "target":
+        return [(by + k) % n for k in range(1, n)]  # clockwise from the player acting
+    if aim == "go":
+        return []
+    top = state["stack"][-1]
+    cat = catalog(state)
+    out = []
+    for k in range(n):
+        t = (by + k) % n
+        if (want in ("take", "swap") and t == by) or (want == "recall" and t != by):
+            continue
+        for c in state["view"][t]:
+            if [t, c] in out:
+                continue
+            mine = c == top["self"] and t == top["by"] and state["view"][t].count(c) < 2
+            if want == "destroy" and cat[c][4] & NODESTROY:
+                continue
+            if want in ("recall", "mirror", "destroy") and mine:
+                continue
+            if want == "mirror" and _mirrors(cat[c]):
+                continue
+            out.append([t, c])
+    return out
+
+
+def extended(state):
+    """True when the game carries a catalog file's cards (``viewpoint_extra`` has their
+    queries: ``cancellers``, ``cancellable``, ``revealers``)."""
+    return bool(state["extra"])
+
+
+def result(state):
+    """None while the game runs, else the winners' seats (several: a shared win)."""
+    return state["winners"] if state["over"] else None
+
+
+def outcome(state):
+    """"100" (reached at the end of the winner's turn), "most" (the cards ran out), or None."""
+    return state["outcome"]
+
+
+def summary(state):
+    """One history record: names, scores, winners ([] if unfinished), turns, outcome."""
+    return {"names": list(state["names"]), "scores": scores(state),
+            "winners": list(state["winners"]), "turns": state["turns"],
+            "outcome": state["outcome"]}

@@ -1,0 +1,434 @@
+"""Viewpoint: the players play real cards and tell the device which; it keeps every view's total.
+
+One screen, four views, chosen by what the rules wait for (``rules.prompt``):
+
+TABLE (a card is due): every player's total in the score digits (16 px up to four players), the
+active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
+their next turn), "Needs 35" and the draw pile on the top line, and on the bottom line the card
+the device thinks likeliest (the most copies not yet seen: ``rules.likely``). OK plays it; an
+arrow opens the card list already moved from it.
+CARDS: the catalog in that order, value on the right. UP/DOWN one card, LEFT/RIGHT six (a
+screenful), both round the ends, so that every card is at most three presses from the first;
+OK plays, BACK goes back to the table.
+AIM (an action wants an answer): the players (clockwise from the one acting, never them) or the
+cards it can aim at (``rules.choices``), the cursor on the likeliest answer (the leader for a
+discard or a Blindsided, the fullest hand for a steal or an exchange, the best card to take or
+destroy, your worst card to swap away). A swap asks for your card, then theirs.
+GO (only with cards that cancel in the game): the card's draw waits for OK, so it can still be
+cancelled from the game menu.
+The turn ends by itself when the card's actions are done, the next player draws by themselves,
+and the message line says what happened that the players did not enter (a draw, a missed turn,
+an action with nothing to act on). A win lights the winners' cells; OK shows the standings.
+
+BACK opens the game menu: the Fields of View, the game log, leave out the asked action, reveal
+or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.py``, loaded
+then), and the shared entries. Undo takes back the last step: an answer, a card play, the
+draws and passes that followed it.
+
+A catalog file (``/data/viewpoint.jsonl``, see ``viewpoint_extra.parse``) is read when a game starts
+(``prepare``); its bad lines are listed on the screen and left out.
+"""
+
+import sys
+
+from micropython import const
+
+from tablemate import json
+from tablemate import keys as K
+from tablemate.rules import viewpoint as rules
+from tablemate.ui import draw_title, table, text
+from tablemate.ui.play import GameMenu, GameScreen, show_standings
+
+TABLE = const(0)
+CARDS = const(1)
+AIM = const(2)
+GO = const(3)
+
+CATALOG = "viewpoint.jsonl"  # in /data
+_ROWS = const(6)  # list rows, on pages 2-7
+_W = const(128)
+_JUMP = const(6)  # LEFT/RIGHT in a list
+_MENU = "tablemate.screens.viewpoint_menu"
+BEEP_TURN = ((1568, 40),)
+
+QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
+             "exchange": "swap hands with?", "miss": "skip whose turn?",
+             "take": "take which card?", "destroy": "destroy which?", "recall": "which to hand?",
+             "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d"}
+
+_problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
+
+
+def prepare(app, opts):
+    """The options of a new game with the catalog file's cards (lifecycle.start calls this
+    before the game is set up, so its journal carries the cards it is played with)."""
+    del _problems[:]
+    try:
+        with open(app.path(CATALOG)) as f:
+            from tablemate.rules import viewpoint_extra
+            cards, problems = viewpoint_extra.parse(f, json.loads)
+    except OSError:
+        return opts  # no file: the printed cards
+    except UnicodeError:
+        cards, problems = [], ["not text"]
+    _problems.extend(problems)
+    if cards:
+        opts = dict(opts)
+        opts["cards"] = cards
+    return opts
+
+
+def play(app, game):
+    """Show ``game`` above the home menu; a new game's catalog problems first."""
+    app.home()
+    app.push(Viewpoint(app, game))
+    if _problems and game.count == 0:
+        from tablemate.ui.dialogs import Notice
+        more = len(_problems) - 3
+        app.push(Notice(app, CATALOG + " " + ", ".join(_problems[:3])
+                        + (" (+%d)" % more if more > 0 else "") + ": left out"))
+        del _problems[:]
+
+
+# -- what the device proposes (pure: tests call them) -------------------------------------------
+def suggest(state):
+    """The index in ``rules.choices`` (a swap's first step: in the player's own cards, see
+    ``own_cards``) of the likeliest answer to the prompt."""
+    by, want = rules.prompt(state)[:2]
+    got = rules.choices(state)
+    if rules.AIMS[want] == "target":
+        hands = rules.hands(state)
+        if want in ("steal", "exchange"):
+            key = lambda t: (hands[t], rules.total(state, t))
+        else:
+            key = lambda t: (rules.total(state, t), hands[t])
+        return _best(got, key)
+    if want == "recall":  # your worst card goes back to your hand
+        return _best(got, lambda tc: -rules.value(state, tc[1]))
+    if want == "mirror":
+        return 0
+    # take, destroy, and a swap's second step: the leader's best card
+    return _best(got, lambda tc: (rules.value(state, tc[1]), rules.total(state, tc[0])))
+
+
+def own_cards(state, p):
+    """A player's view with each card once, the worst first: what a swap gives away."""
+    out = []
+    for c in rules.view(state, p):
+        if c not in out:
+            out.append(c)
+    out.sort(key=lambda c: rules.value(state, c))
+    return out
+
+
+def _best(items, key):
+    """The index of the first item with the greatest key (0 for none)."""
+    best = 0
+    for i in range(1, len(items)):
+        if key(items[i]) > key(items[best]):
+            best = i
+    return best
+
+
+def say(state, ev):
+    """The message line's words for event ``ev`` (``rules.log``) that the players did not enter
+    themselves, or the event's kind (the game log, ``viewpoint_menu.describe``, says more)."""
+    nm = rules.names(state)
+    k = ev[0]
+    if k == "play":
+        return "%s: %s" % (nm[ev[1]], rules.name(state, ev[2]))
+    if k == "draw":
+        return "%s draws %d" % (nm[ev[1]], ev[2])
+    if k == "missed":
+        return "%s misses the turn" % nm[ev[1]]
+    if k == "empty":
+        return "%s: no card to play" % nm[ev[1]]
+    if k == "none":
+        return "No card to " + ev[2]
+    return k
+
+
+# What the message line says after an action: the events the players did not enter themselves.
+_TOLD = ("draw", "missed", "empty", "none")
+
+
+class Viewpoint(GameScreen):
+    """The running game: the table, the card list, or an action's question."""
+
+    labels = ("Needs ", "Pile ", "OK: standings", "Skip this action", "Fields of View",
+              "Game log", "Correction")
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        n = len(rules.names(game.state))
+        cols, w, pages = table.layout(n)
+        room = w - 3 - text.width(text.CARD + "99")
+        self.short = [text.fit(s, room) for s in rules.names(game.state)]
+        self.items = []  # the open list's rows: (left, right)
+        self.keys = []  # what each row stands for
+        self.cur = 0
+        self.first = 0
+        self.mine = None  # a swap's own card, once picked
+        self.head = ""  # the list's title: the question, or who plays
+        self.view = TABLE
+        self._events = rules.events(game.state)  # before the action being taken (``do``) ...
+        self._turn = rules.turn(game.state)  # ... and whose turn it was
+        self.sync()
+
+    def on_open(self):
+        """Back from the game menu's pages: their module goes (4-5 KB of a Pico's heap)."""
+        GameScreen.on_open(self)
+        if _MENU in sys.modules:
+            from tablemate import lifecycle
+            lifecycle.unload((_MENU, "tablemate.lifecycle"))
+
+    # -- which view, and its rows ---------------------------------------------------------
+    def sync(self):
+        """The view the rules' state asks for, with its rows and the cursor on the suggestion."""
+        state = self.game.state
+        got = None if self.over() else rules.prompt(state)
+        self.mine = None
+        if got is None:
+            self.view = TABLE
+            self.first = 0
+            return
+        by, want, n = got[0], got[1], got[2]
+        aim = rules.AIMS[want]
+        q = QUESTIONS[want]
+        self.head = rules.names(state)[by] + ": " + (q % n if "%" in q else q)
+        if aim == "go":
+            self.view = GO
+            return
+        self.view = AIM
+        if aim == "swap":
+            self._list(own_cards(state, by), self._card_row, 0)
+        else:
+            keys = rules.choices(state)
+            row = self._player_row if aim == "target" else self._pair_row
+            self._list(keys, row, suggest(state))
+
+    def _list(self, keys, row, cur):
+        """Open a list: its rows made once, as they are drawn (label fitted, value and its x)."""
+        self.keys = keys
+        items = []
+        for k in keys:
+            left, right = row(k)
+            x = _W - 7 - text.width(right)
+            items.append((text.fit(left, x - 5), right, x))
+        self.items = items
+        self.first = 0
+        self._select(cur)
+
+    def _player_row(self, t):
+        state = self.game.state
+        return (rules.names(state)[t],
+                "%d %s%d" % (rules.total(state, t), text.CARD, rules.hands(state)[t]))
+
+    def _card_row(self, c):
+        return (rules.name(self.game.state, c), "%d" % rules.value(self.game.state, c))
+
+    def _pair_row(self, tc):
+        state = self.game.state
+        t, c = tc
+        left = rules.name(state, c)
+        if t != rules.prompt(state)[0]:  # another player's card: whose it is first
+            left = text.fit(rules.names(state)[t], 36) + " " + left
+        return (left, "%d" % rules.value(state, c))
+
+    def open_cards(self, move):
+        """The card list, the cursor moved by ``move`` from the likeliest card."""
+        state = self.game.state
+        self.msg.clear()
+        self.view = CARDS
+        self.head = rules.names(state)[rules.turn(state)] + " plays"
+        self._list(rules.likely(state), self._card_row, 0)
+        self._select(self.cur + move)
+
+    def _select(self, i):
+        n = len(self.items)
+        self.cur = i % n if n else 0
+        if self.cur < self.first:
+            self.first = self.cur
+        elif self.cur >= self.first + _ROWS:
+            self.first = self.cur - _ROWS + 1
+        self.dirty = True
+
+    # -- actions --------------------------------------------------------------------------
+    def done(self):
+        """After an action: the view it calls for, what happened by itself, a win's fanfare."""
+        before = self.view
+        turn_before = self._turn
+        self.sync()
+        state = self.game.state
+        if self.over():
+            self.announce("OK: standings")
+            return
+        told = None
+        log = rules.log(state)
+        for ev in log[max(0, len(log) - (rules.events(state) - self._events)):]:
+            if ev[0] in _TOLD:
+                told = ev
+        self._events = rules.events(state)
+        if told is not None:
+            self.msg.show(say(state, told), self.app.now)
+        if rules.turn(state) != turn_before and before != GO:
+            self.app.beep(BEEP_TURN)
+
+    def do(self, action):
+        state = self.game.state
+        self._events = rules.events(state)
+        self._turn = rules.turn(state)
+        return GameScreen.do(self, action)
+
+    def undo(self):
+        """Take back the last step and say what it was."""
+        state = self.game.state
+        had = rules.events(state)
+        log = list(rules.log(state))
+        if not GameScreen.undo(self):
+            return False
+        state = self.game.state
+        gone = had - rules.events(state)
+        self.sync()
+        if 0 < gone <= len(log):
+            self.msg.show(text.fit("Undone: " + say(state, log[-gone]), _W), self.app.now)
+        return True
+
+    def _ok(self):
+        state = self.game.state
+        if self.over():
+            show_standings(self.app, self.game)
+        elif self.view == TABLE:
+            order = rules.likely(state)
+            if order:
+                self.do(["play", rules.turn(state), order[0]])
+            else:
+                self.refuse("No card left to play")
+        elif self.view == CARDS:
+            self.do(["play", rules.turn(state), self.keys[self.cur]])
+        elif self.view == GO:
+            self.do(["go", rules.prompt(state)[0]])
+        else:
+            self._answer()
+
+    def _answer(self):
+        state = self.game.state
+        by, want = rules.prompt(state)[:2]
+        aim = rules.AIMS[want]
+        k = self.keys[self.cur]
+        if aim == "target":
+            self.do(["target", by, k])
+        elif aim == "card":
+            self.do(["card", by, k[0], k[1]])
+        elif self.mine is None:  # a swap: your card, then theirs
+            self.mine = k
+            self.head = rules.names(state)[by] + ": for which?"
+            got = rules.choices(state)
+            self._list(got, self._pair_row, suggest(state))
+        else:
+            self.do(["swap", by, self.mine, k[0], k[1]])
+
+    def _back(self):
+        if self.view == CARDS:
+            self.view = TABLE
+            self.dirty = True
+        elif self.mine is not None:
+            self.sync()
+            self.dirty = True
+        else:
+            self.app.push(GameMenu(self.app, self))
+
+    # -- screen ---------------------------------------------------------------------------
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        view = self.view
+        if key <= K.RIGHT:
+            if self.over():
+                return
+            move = (-1, 1, -_JUMP, _JUMP)[key - K.UP]
+            if view == TABLE:
+                if kind == K.PRESS:
+                    self.open_cards(move)
+            elif view != GO:
+                self.msg.clear()  # the player moved on: the list's last row shows again
+                self._select(self.cur + move)
+            return
+        if kind != K.PRESS:
+            return
+        if key == K.OK:
+            self._ok()
+        elif key == K.BACK:
+            self._back()
+
+    def draw(self, fb):
+        if self.view == TABLE:
+            self._draw_table(fb)
+        elif self.view == GO:
+            draw_title(fb, text.fit(self.head, _W))
+            text.put_centered(fb, "OK: go on", 4)
+        else:
+            self._draw_list(fb)
+        self.msg.draw(fb)
+
+    def _draw_table(self, fb):
+        state = self.game.state
+        over = self.over()
+        turn = rules.turn(state)
+        names = rules.names(state)
+        n = len(names)
+        if not over:
+            text.put_number(fb, rules.needs(state, turn), text.put(fb, "Needs ", 0, 0), 0)
+        pile = rules.pile(state)
+        x = _W - len("%d" % pile) * text.SMALL.advance
+        text.put(fb, "Pile ", x - text.width("Pile "), 0)
+        text.put_number(fb, pile, x, 0)
+        lit = rules.result(state) if over else (turn,)
+        table.draw(fb, self.short, rules.scores(state), lit)
+        cols, w, pages = table.layout(n)
+        hands = rules.hands(state)
+        missing = rules.missing(state)
+        for i in range(n):
+            x = (i % cols) * w
+            page = pages[i // cols]
+            color = 0 if i in lit else 1
+            h = hands[i]
+            right = x + w - 1 - (6 if h < 10 else 12)
+            text.put(fb, text.CARD, right - 6, page, color=color)
+            text.put_number(fb, h, right, page)
+            if color == 0:  # the digits are copied light on dark: the lit cell wants them dark
+                o = page * _W + right
+                for k in range(o, o + (6 if h < 10 else 12)):
+                    fb.buf[k] ^= 0xFF
+            if missing[i]:
+                fb.hline(x + 1, page * 8 + 4, text.width(self.short[i]) + 2, color)
+        if not over and self.msg.text is None:
+            order = rules.likely(state)
+            if order:  # what OK plays
+                pen = text.put(fb, "OK " + rules.name(state, order[0]), 0, 7)
+                v = "%d" % rules.value(state, order[0])
+                if pen + 6 + text.width(v) <= _W:
+                    text.put_right(fb, v, _W, 7)
+
+    def _draw_list(self, fb):
+        draw_title(fb, text.fit(self.head, _W))
+        items = self.items
+        last = min(len(items), self.first + _ROWS)
+        page = 2
+        for i in range(self.first, last):
+            label, right, x = items[i]
+            if i == self.cur:
+                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+                text.put(fb, label, 2, page, color=0)
+            else:
+                text.put(fb, label, 2, page)
+            text.put(fb, right, x, page)
+            page += 1
+        if self.first > 0:
+            text.put(fb, text.ARROW_UP, 123, 2)
+        if last < len(items):
+            text.put(fb, text.ARROW_DOWN, 123, 7)
+
+    def menu_entries(self):
+        from tablemate.screens import viewpoint_menu
+        return viewpoint_menu.entries(self)

@@ -1,0 +1,719 @@
+"""Viewpoint: the catalog, setup, every card's effect, win timing, the cards running out,
+cancel and reveal cards from a catalog file, corrections, refusals, whole recorded games."""
+
+import json
+
+import support
+from tablemate import RuleError
+from tablemate.rules import viewpoint as v
+from tablemate.rules import viewpoint_extra as vx
+from tablemate.store.game import Game
+
+NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
+# The printed cards, by catalog index.
+(EYE, BLACKOUT, SPOT, SIDED, BLINK, BLUR, CROSS, SPY, HIND, INSIGHT, MIRAGE, MIRROR,
+ PERI) = range(13)
+
+
+def _new(n=2, first=0, cards=None):
+    opts = {"names": NAMES[:n], "first": first}
+    if cards is not None:
+        opts["cards"] = cards
+    return v.setup(opts)
+
+
+def _refused(state, action, message):
+    """Assert apply refuses action with message and leaves state exactly as it was."""
+    before = json.dumps(state)
+    copy = json.loads(before)
+    try:
+        v.apply(state, action)
+    except RuleError as e:
+        assert str(e) == message, (action, str(e))
+        assert len(str(e)) <= 21, str(e)
+        assert json.dumps(state) == before and state == copy, action
+        return
+    assert False, "accepted %r" % (action,)
+
+
+def _setup_refused(opts, message):
+    try:
+        v.setup(opts)
+    except RuleError as e:
+        assert str(e) == message, (opts, str(e))
+        assert len(str(e)) <= 21
+        return
+    assert False, "accepted %r" % (opts,)
+
+
+def _cards(state):
+    """Every card the state accounts for: hands, pile, views, the discard pile."""
+    seen, gone = v.discard(state)
+    views = 0
+    for p in range(len(v.names(state))):
+        views += len(v.view(state, p))
+    return sum(v.hands(state)) + v.pile(state) + views + len(seen) + gone
+
+
+def _lay(state, seat, cards):
+    """Lay cards from the draw pile in a player's view (corrections)."""
+    for c in cards:
+        v.apply(state, ["move", "pile", "v%d" % seat, c])
+
+
+def _hand_to(state, seat, k):
+    while v.hands(state)[seat] > k:
+        v.apply(state, ["move", "h%d" % seat, "pile", -1])
+    while v.hands(state)[seat] < k:
+        v.apply(state, ["move", "pile", "h%d" % seat, -1])
+
+
+def _pile_to(state, k):
+    while v.pile(state) > k:
+        v.apply(state, ["move", "pile", "discard", -1])
+
+
+def _since(state, event):
+    """The log's events after the last one equal to ``event``."""
+    log = v.log(state)
+    for i in range(len(log) - 1, -1, -1):
+        if log[i] == event:
+            return log[i + 1:]
+    assert False, (event, log)
+
+
+# --- the catalog and setup ----------------------------------------------------------------------
+
+def test_catalog_is_the_printed_list_of_42_cards():
+    assert len(v.CARDS) == 13 and sum(c[2] for c in v.CARDS) == 42
+    printed = [("All-Seeing Eye", 10, 2), ("Blackout", 0, 1), ("Blindspot", 20, 6),
+               ("Blindsided", 10, 4), ("Blink", 10, 3), ("Blurred Vision", 10, 3),
+               ("Cross-eyed", -5, 2), ("Eye Spy", 0, 3), ("Hindsight", 20, 4),
+               ("Insight", 10, 4), ("Mirage", 10, 4), ("Mirror Image", 0, 2),
+               ("Peripheral Vision", 10, 4)]
+    assert [(c[0], c[1], c[2]) for c in v.CARDS] == printed
+    assert [c[3] for c in v.CARDS] == [
+        [["take", 1]], [["discard", 3]], [["discard", 1]], [["miss", 1]], [["draw", 2]],
+        [["discard", 2]], [["exchange", 1]], [["steal", 2]], [["recall", 1]], [["steal", 1]],
+        [["destroy", 1]], [["mirror", 1]], [["swap", 1]]]
+    assert [c for c in range(13) if v.CARDS[c][4]] == [HIND]  # only Hindsight is flagged
+    s = _new()
+    assert vx.cancellers(s) == [] and vx.revealers(s) == []
+
+
+def test_setup_deals_five_and_the_first_player_draws():
+    for n in range(2, 7):
+        s = _new(n)
+        assert v.pile(s) == 42 - 5 * n - 1, n
+        assert v.hands(s) == [6] + [5] * (n - 1)
+        assert v.turn(s) == 0 and v.turns(s) == 1 and v.prompt(s) is None
+        assert v.scores(s) == [0] * n and v.result(s) is None and v.outcome(s) is None
+        assert v.discard(s) == ([], 0) and v.missing(s) == [False] * n
+        assert _cards(s) == 42 and json.loads(json.dumps(s)) == s
+    s = _new(4, first=2)
+    assert v.turn(s) == 2 and v.hands(s) == [5, 5, 6, 5] and v.pile(s) == 21
+    _refused(s, ["play", 0, BLINK], "It is Cid's turn")
+
+
+def test_setup_refusals():
+    _setup_refused(None, "Bad options")
+    _setup_refused({"names": ["Ann"]}, "Need 2-6 players")
+    _setup_refused({"names": NAMES + ["Gus"]}, "Need 2-6 players")
+    _setup_refused({}, "Need 2-6 players")
+    _setup_refused({"names": ["Ann", ""]}, "Bad player name")
+    _setup_refused({"names": ["Ann", "Christopher"]}, "Bad player name")
+    for first in (2, -1, "1", True, None):
+        _setup_refused({"names": ["Ann", "Bob"], "first": first}, "Bad option first")
+
+
+def test_likely_puts_the_most_copies_first_then_catalog_order():
+    # The card picker's order, the same on both VMs (MicroPython's list.sort is not stable).
+    s = _new()
+    assert v.likely(s) == [SPOT, SIDED, HIND, INSIGHT, MIRAGE, PERI, BLINK, BLUR, SPY,
+                           EYE, CROSS, MIRROR, BLACKOUT]
+
+
+# --- every card's effect ------------------------------------------------------------------------
+
+def test_blink_draws_two_and_partly_when_the_pile_runs_low():
+    s = _new()
+    v.apply(s, ["play", 0, BLINK])
+    assert _since(s, ["play", 0, BLINK]) == [["draw", 0, 2]]
+    assert v.view(s, 0) == [BLINK] and v.scores(s) == [10, 0]
+    assert v.hands(s) == [7, 6] and v.pile(s) == 28 and v.turn(s) == 1  # Bob has drawn
+    for left in (1, 0):
+        s = _new()
+        _pile_to(s, left)
+        v.apply(s, ["play", 0, BLINK])
+        assert _since(s, ["play", 0, BLINK]) == [["draw", 0, left]]
+        assert v.hands(s) == [5 + left, 5] and v.pile(s) == 0 and v.turn(s) == 1
+        assert _cards(s) == 42
+
+
+def test_discards_are_partial_and_counted_unseen():
+    # Cid is the target: Bob, the next player, draws at once and Cid's hand stays as it is.
+    for card, held, k in ((SPOT, 5, 1), (BLUR, 5, 2), (BLACKOUT, 1, 1), (BLUR, 0, 0)):
+        s = _new(3)
+        _hand_to(s, 2, held)
+        v.apply(s, ["play", 0, card])
+        assert v.prompt(s) == [0, "discard", v.CARDS[card][3][0][1], card]
+        assert v.choices(s) == [1, 2]
+        v.apply(s, ["target", 0, 2])
+        assert _since(s, ["play", 0, card]) == [["discard", 0, 2, k]], card
+        assert v.hands(s) == [5, 6, held - k] and v.discard(s) == ([], k)
+        assert v.turn(s) == 1 and _cards(s) == 42
+
+
+def test_steals_move_cards_between_hands_partly_when_short():
+    s = _new(3)
+    v.apply(s, ["play", 0, INSIGHT])
+    assert v.prompt(s) == [0, "steal", 1, INSIGHT]
+    v.apply(s, ["target", 0, 2])
+    assert v.hands(s) == [6, 6, 4] and _since(s, ["play", 0, INSIGHT]) == [["steal", 0, 2, 1]]
+    s = _new(3)
+    _hand_to(s, 2, 1)
+    v.apply(s, ["play", 0, SPY])
+    v.apply(s, ["target", 0, 2])
+    assert _since(s, ["play", 0, SPY]) == [["steal", 0, 2, 1]]
+    assert v.hands(s)[0] == 6 and v.hands(s)[2] == 0 and _cards(s) == 42
+
+
+def test_cross_eyed_exchanges_the_hand_counts():
+    s = _new(3)
+    _hand_to(s, 2, 2)
+    v.apply(s, ["play", 0, CROSS])
+    assert v.prompt(s) == [0, "exchange", 1, CROSS]
+    v.apply(s, ["target", 0, 2])
+    assert _since(s, ["play", 0, CROSS]) == [["exchange", 0, 2]]
+    assert v.hands(s) == [2, 6, 5] and v.scores(s) == [-5, 0, 0] and v.turn(s) == 1
+
+
+def test_all_seeing_eye_takes_a_card_from_another_view():
+    s = _new(3)
+    _lay(s, 1, [SPOT])
+    _lay(s, 2, [CROSS])
+    v.apply(s, ["play", 0, EYE])
+    assert v.prompt(s) == [0, "take", 1, EYE] and v.choices(s) == [[1, SPOT], [2, CROSS]]
+    _refused(s, ["card", 0, 0, EYE], "Already yours")
+    _refused(s, ["card", 0, 1, BLINK], "No Blink there")
+    _refused(s, ["target", 0, 1], "Expected: card")
+    v.apply(s, ["card", 0, 1, SPOT])
+    assert v.view(s, 0) == [EYE, SPOT] and v.view(s, 1) == [] and v.scores(s) == [30, 0, -5]
+    assert _since(s, ["play", 0, EYE]) == [["take", 0, 1, SPOT]] and v.turn(s) == 1
+
+
+def test_mirage_destroys_a_card_in_any_view_including_ones_own():
+    s = _new()
+    _lay(s, 0, [SPOT])
+    _lay(s, 1, [BLINK, HIND])
+    v.apply(s, ["play", 0, MIRAGE])
+    assert [0, SPOT] in v.choices(s) and [1, BLINK] in v.choices(s)
+    assert [1, HIND] not in v.choices(s)
+    _refused(s, ["card", 0, 1, HIND], "Cannot be destroyed")
+    v.apply(s, ["card", 0, 0, SPOT])
+    assert v.view(s, 0) == [MIRAGE] and v.discard(s) == ([SPOT], 0)
+    assert _since(s, ["play", 0, MIRAGE]) == [["destroy", 0, 0, SPOT]]
+    assert v.unseen(s)[SPOT] == 5 and _cards(s) == 42
+
+
+def test_peripheral_vision_swap_moves_25_between_the_totals():
+    s = _new()
+    _lay(s, 0, [SPOT])
+    _lay(s, 1, [CROSS, BLINK])
+    v.apply(s, ["play", 0, PERI])
+    assert v.scores(s) == [30, 5] and v.choices(s) == [[1, CROSS], [1, BLINK]]
+    _refused(s, ["swap", 0, BLINK, 1, CROSS], "No Blink there")
+    _refused(s, ["swap", 0, SPOT, 1, SPOT], "No Blindspot there")
+    _refused(s, ["swap", 0, SPOT, 0, PERI], "Another player")
+    v.apply(s, ["swap", 0, SPOT, 1, CROSS])
+    assert v.scores(s) == [5, 30] and v.view(s, 0) == [PERI, CROSS]
+    assert v.view(s, 1) == [BLINK, SPOT]
+    assert _since(s, ["play", 0, PERI]) == [["swap", 0, SPOT, 1, CROSS]]
+
+
+def test_hindsight_recalls_another_card_of_ones_own():
+    s = _new()
+    _lay(s, 0, [SPOT])
+    _lay(s, 1, [BLINK])
+    v.apply(s, ["play", 0, HIND])
+    assert v.prompt(s) == [0, "recall", 1, HIND] and v.choices(s) == [[0, SPOT]]
+    _refused(s, ["card", 0, 0, HIND], "Pick another card")
+    _refused(s, ["card", 0, 1, BLINK], "Pick one of yours")
+    v.apply(s, ["card", 0, 0, SPOT])
+    assert v.view(s, 0) == [HIND] and v.hands(s)[0] == 6 and v.unseen(s)[SPOT] == 6
+    assert _since(s, ["play", 0, HIND]) == [["recall", 0, 0, SPOT]]
+    # A second Hindsight copy is another card.
+    s = _new()
+    _lay(s, 0, [HIND])
+    v.apply(s, ["play", 0, HIND])
+    assert v.choices(s) == [[0, HIND]]
+    v.apply(s, ["card", 0, 0, HIND])
+    assert v.view(s, 0) == [HIND] and v.hands(s) == [6, 6] and v.turn(s) == 1
+
+
+def test_blindsided_target_misses_one_turn_without_drawing():
+    s = _new(3)
+    v.apply(s, ["play", 0, SIDED])
+    assert v.prompt(s) == [0, "miss", 1, SIDED]
+    v.apply(s, ["target", 0, 2])
+    assert v.missing(s) == [False, False, True] and v.turn(s) == 1 and v.pile(s) == 25
+    v.apply(s, ["play", 1, BLINK])  # Cid's turn is missed: Ann's comes, she draws
+    assert _since(s, ["draw", 1, 2]) == [["missed", 2]]
+    assert v.turn(s) == 0 and v.missing(s) == [False] * 3 and v.turns(s) == 4
+    assert v.hands(s) == [6, 7, 5] and v.pile(s) == 22
+    v.apply(s, ["play", 0, BLINK])
+    v.apply(s, ["play", 1, BLINK])
+    assert v.turn(s) == 2 and v.hands(s)[2] == 6  # once only
+
+
+def test_mirror_image_performs_another_cards_actions():
+    s = _new()
+    _lay(s, 1, [BLINK])
+    v.apply(s, ["play", 0, MIRROR])
+    assert v.prompt(s) == [0, "mirror", 1, MIRROR] and v.choices(s) == [[1, BLINK]]
+    v.apply(s, ["card", 0, 1, BLINK])
+    assert _since(s, ["play", 0, MIRROR]) == [["mirror", 0, 1, BLINK], ["draw", 0, 2]]
+    assert v.hands(s)[0] == 7 and v.view(s, 1) == [BLINK] and v.turn(s) == 1
+    s = _new()
+    _lay(s, 0, [SPOT])
+    _lay(s, 1, [PERI, CROSS])
+    v.apply(s, ["play", 0, MIRROR])
+    v.apply(s, ["card", 0, 1, PERI])
+    assert v.prompt(s) == [0, "swap", 1, PERI] and v.turn(s) == 0
+    v.apply(s, ["swap", 0, SPOT, 1, CROSS])
+    assert v.view(s, 0) == [MIRROR, CROSS] and v.view(s, 1) == [PERI, SPOT]
+    assert v.turn(s) == 1 and v.prompt(s) is None
+
+
+def test_mirror_image_refuses_itself_and_other_mirrors():
+    s = _new()
+    _lay(s, 1, [MIRROR, BLINK])
+    v.apply(s, ["play", 0, MIRROR])
+    assert v.choices(s) == [[1, BLINK]]
+    _refused(s, ["card", 0, 0, MIRROR], "Pick another card")
+    # A refusal fits one screen line (21 characters): "Cannot mirror a mirror" has 22.
+    _refused(s, ["card", 0, 1, MIRROR], "Can't mirror a mirror")
+
+
+def test_actions_with_nothing_to_act_on_are_left_out():
+    # (card, cards in Bob's view, Bob's hand, the action left out)
+    for card, bobs, held, kind in ((EYE, [], 5, "take"), (PERI, [], 5, "swap"),
+                                   (HIND, [BLINK], 5, "recall"), (MIRROR, [MIRROR], 5, "mirror"),
+                                   (INSIGHT, [], 0, "steal"), (SPY, [], 0, "steal"),
+                                   (SPOT, [], 0, "discard"), (BLACKOUT, [], 0, "discard")):
+        s = _new()
+        _lay(s, 1, bobs)
+        _hand_to(s, 1, held)
+        v.apply(s, ["play", 0, card])
+        assert _since(s, ["play", 0, card]) == [["none", 0, kind]], card
+        assert v.turn(s) == 1 and v.prompt(s) is None and v.hands(s) == [5, held + 1]
+
+
+def test_a_mirage_with_only_hindsights_elsewhere_is_left_out():
+    # The Mirage being played is not a card for its own destroy (nor is a Hindsight).
+    s = _new()
+    _lay(s, 0, [HIND])
+    _lay(s, 1, [HIND])
+    v.apply(s, ["play", 0, MIRAGE])
+    assert _since(s, ["play", 0, MIRAGE]) == [["none", 0, "destroy"]] and v.turn(s) == 1
+
+
+# --- winning ------------------------------------------------------------------------------------
+
+def test_reaching_100_at_the_end_of_ones_own_turn_wins():
+    s = _new()
+    _lay(s, 0, [SPOT, SPOT, SPOT, HIND])
+    v.apply(s, ["play", 0, SPOT])
+    assert v.result(s) is None and v.scores(s) == [100, 0]  # the discard is still due
+    v.apply(s, ["target", 0, 1])
+    assert v.result(s) == [0] and v.outcome(s) == "100" and v.turn(s) == -1
+    assert v.log(s)[-1] == ["won", 0, "100"] and v.prompt(s) is None
+    assert v.summary(s) == {"names": ["Ann", "Bob"], "scores": [100, 0], "winners": [0],
+                            "turns": 1, "outcome": "100"}
+    _refused(s, ["play", 1, BLINK], "Game is over")
+    _refused(s, ["move", "pile", "h1", -1], "Game is over")
+
+
+def test_pushed_to_100_by_another_wins_only_at_the_end_of_ones_own_turn():
+    # By a swap (Bob's -5 for Ann's 20) and by a take (Ann takes Bob's -5).
+    for card, answer in ((PERI, ["swap", 0, SPOT, 1, CROSS]), (EYE, ["card", 0, 1, CROSS])):
+        s = _new()
+        _lay(s, 0, [SPOT])
+        _lay(s, 1, [SPOT, SPOT, SPOT, SPOT, HIND, CROSS])
+        assert v.scores(s)[1] == 95
+        v.apply(s, ["play", 0, card])
+        v.apply(s, answer)
+        assert v.scores(s)[1] >= 100 and v.needs(s, 1) == 0 and v.result(s) is None
+        assert v.turn(s) == 1
+        v.apply(s, ["play", 1, BLINK])
+        assert v.result(s) == [1] and v.outcome(s) == "100", card
+
+
+def test_a_lead_lost_before_ones_own_turn_ends_does_not_win():
+    s = _new(3)
+    _lay(s, 0, [SPOT])
+    _lay(s, 2, [SPOT, SPOT, SPOT, SPOT, CROSS])
+    v.apply(s, ["play", 0, PERI])
+    v.apply(s, ["swap", 0, SPOT, 2, CROSS])
+    assert v.scores(s)[2] == 100 and v.turn(s) == 1
+    v.apply(s, ["play", 1, MIRAGE])
+    v.apply(s, ["card", 1, 2, SPOT])
+    assert v.scores(s)[2] == 80 and v.turn(s) == 2
+    v.apply(s, ["play", 2, BLINK])
+    assert v.result(s) is None and v.scores(s)[2] == 90 and v.turn(s) == 0
+
+
+# --- the cards run out --------------------------------------------------------------------------
+
+def _run_out(views):
+    """A 2-player game where Ann holds one Blink, Bob nothing, the pile is empty."""
+    s = _new()
+    for p in range(2):
+        _lay(s, p, views[p])
+    _hand_to(s, 1, 0)
+    _hand_to(s, 0, 1)
+    _pile_to(s, 0)
+    v.apply(s, ["play", 0, BLINK])
+    return s
+
+
+def test_when_the_cards_run_out_the_most_viewpoints_win_ties_shared():
+    s = _run_out([[SPOT], [BLINK]])
+    assert _since(s, ["play", 0, BLINK]) == [["draw", 0, 0], ["won", 0, "most"]]
+    assert v.result(s) == [0] and v.outcome(s) == "most" and v.scores(s) == [30, 10]
+    assert v.summary(s)["winners"] == [0] and _cards(s) == 42
+    s = _run_out([[SPOT], [SPOT, BLINK]])  # a tie is a shared win
+    assert v.result(s) == [0, 1] and v.outcome(s) == "most"
+    assert v.log(s)[-1] == ["won", -1, "most"] and v.summary(s)["winners"] == [0, 1]
+
+
+def test_an_empty_hand_passes_the_turn_and_may_win_then():
+    s = _new(3)
+    _hand_to(s, 1, 0)
+    _hand_to(s, 2, 1)
+    _hand_to(s, 0, 2)
+    _pile_to(s, 0)
+    v.apply(s, ["play", 0, BLINK])
+    assert _since(s, ["draw", 0, 0]) == [["empty", 1]] and v.turn(s) == 2 and v.turns(s) == 3
+    v.apply(s, ["play", 2, BLINK])
+    assert v.turn(s) == 0 and v.result(s) is None  # Ann still holds a card
+    v.apply(s, ["play", 0, SPOT])  # nothing to discard; now nobody holds a card
+    assert _since(s, ["play", 0, SPOT]) == [["none", 0, "discard"], ["won", 0, "most"]]
+    assert v.result(s) == [0] and v.outcome(s) == "most" and v.scores(s) == [30, 0, 10]
+    # A player pushed to 100 whose turn is passed for an empty hand wins then (step 4).
+    s = _new(3)
+    _lay(s, 1, [SPOT, SPOT, SPOT, SPOT, SPOT])
+    _hand_to(s, 1, 0)
+    _pile_to(s, 0)
+    v.apply(s, ["play", 0, BLINK])
+    assert v.result(s) == [1] and v.outcome(s) == "100"
+    assert _since(s, ["draw", 0, 0]) == [["empty", 1], ["won", 1, "100"]]
+
+
+# --- a catalog file: cancel and reveal ----------------------------------------------------------
+
+GLIMPSE = '{"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1"], ' \
+          '"reveal": ["steal 1"], "then": "%s"}'
+WINK = '{"name": "Wink", "value": 0, "copies": 2, "cancel": true}'
+STARE = '{"name": "Stare", "value": 5, "actions": ["draw 1", "discard 1"]}'
+
+
+def _extra(lines):
+    entries, problems = vx.parse(lines, json.loads)
+    assert problems == [], problems
+    return entries
+
+
+def test_parse_reports_bad_lines_and_keeps_the_good_ones():
+    lines = [GLIMPSE % "hand",
+             '{"name": "Dud", "value": "ten"}',
+             '{"name": "Oops", ',
+             '{"name": "Odd", "value": 1, "colour": "red"}',
+             '{"name": "Flyer", "value": 1, "actions": ["fly 2"]}',
+             '',
+             '# a comment',
+             '[1, 2]',
+             '{"name": "Blink", "value": 15, "copies": 3, "actions": ["draw 3"]}']
+    entries, problems = vx.parse(lines, json.loads)
+    assert problems == ["line 2: bad value", "line 3: not JSON", "line 4: unknown key colour",
+                        "line 5: bad actions", "line 8: not a {...} object"]
+    assert entries == [["Glimpse", 5, 2, [["draw", 1]], v.REVEAL, [["steal", 1]], "hand"],
+                       ["Blink", 15, 3, [["draw", 3]], 0, [], "discard"]]
+
+
+def test_a_catalog_file_replaces_printed_cards_and_appends_new_ones():
+    s = _new(cards=_extra([GLIMPSE % "hand", '{"name": "Blink", "value": 15, "copies": 3, '
+                                             '"actions": ["draw 3"]}']))
+    cat = v.catalog(s)
+    assert len(cat) == 14 and v.name(s, BLINK) == "Blink" and v.value(s, BLINK) == 15
+    assert v.name(s, 13) == "Glimpse" and vx.revealers(s) == [13] and v.pile(s) == 44 - 11
+    v.apply(s, ["play", 0, BLINK])
+    assert v.hands(s)[0] == 8 and v.scores(s) == [15, 0] and _cards(s) == 44
+    assert v.catalog(json.loads(json.dumps(s))) == cat
+
+
+def test_setup_refuses_malformed_cards():
+    good = _extra([WINK])[0]
+    _new(cards=[good])
+    for cards in ("Wink", [good] * 41, ["Wink"], [good[:6]], [good[:4] + [8] + good[5:]],
+                  [good[:5] + [[["draw", 1]]] + good[6:]]):  # reveal actions, no reveal flag
+        _setup_refused({"names": ["Ann", "Bob"], "cards": cards}, "Bad option cards")
+
+
+def test_setup_names_a_bad_card_entry_a_bad_option():
+    # The catalog file's reason for an entry ("bad value", "bad name") is not setup's.
+    good = _extra([WINK])[0]
+    for bad in (good[:1] + ["ten"] + good[2:], [""] + good[1:]):
+        _setup_refused({"names": ["Ann", "Bob"], "cards": [bad]}, "Bad option cards")
+
+
+def test_with_a_cancel_card_in_the_game_a_draw_waits_for_go():
+    s = _new(cards=_extra([WINK]))
+    assert vx.cancellers(s) == [13] and not vx.cancellable(s)
+    v.apply(s, ["play", 0, BLINK])
+    assert v.prompt(s) == [0, "draw", 2, BLINK] and v.choices(s) == [] and v.hands(s)[0] == 5
+    assert vx.cancellable(s)
+    _refused(s, ["target", 0, 1], "Expected: go")
+    _refused(s, ["go", 1], "It is Ann's turn")
+    v.apply(s, ["go", 0])
+    assert v.hands(s) == [7, 6] and v.turn(s) == 1 and not vx.cancellable(s)
+    s = _new(cards=_extra([WINK]))
+    _pile_to(s, 1)
+    v.apply(s, ["play", 0, BLINK])
+    v.apply(s, ["go", 0])
+    assert _since(s, ["play", 0, BLINK]) == [["draw", 0, 1]] and v.hands(s) == [6, 5]
+
+
+def test_cancel_discards_both_cards_and_passes_the_turn():
+    s = _new(3, cards=_extra([WINK]))
+    _refused(s, ["cancel", 1, 13], "Nothing to cancel")
+    v.apply(s, ["play", 0, BLINK])
+    pile = v.pile(s)
+    v.apply(s, ["cancel", 2, 13])
+    assert v.discard(s) == ([13, BLINK], 0) and v.view(s, 0) == []
+    assert v.hands(s) == [5, 6, 4] and v.pile(s) == pile - 1  # only Bob's draw
+    assert v.turn(s) == 1 and v.prompt(s) is None
+    assert _since(s, ["play", 0, BLINK]) == [["cancel", 2, 13, BLINK]]
+    assert _cards(s) == 44
+
+
+def test_cancel_is_too_late_once_an_action_began_and_needs_a_cancel_card():
+    s = _new(cards=_extra([WINK, STARE]))
+    v.apply(s, ["play", 0, 14])
+    _refused(s, ["cancel", 1, BLINK], "Cannot cancel")
+    v.apply(s, ["go", 0])
+    assert v.prompt(s) == [0, "discard", 1, 14] and not vx.cancellable(s)
+    _refused(s, ["cancel", 1, 13], "Too late to cancel")
+    # A Mirror Image may be cancelled before it picks a card; what it mirrors then goes on.
+    s = _new(cards=_extra([WINK]))
+    _lay(s, 1, [BLINK])
+    v.apply(s, ["play", 0, MIRROR])
+    assert vx.cancellable(s)
+    v.apply(s, ["card", 0, 1, BLINK])
+    assert v.hands(s)[0] == 7 and v.turn(s) == 1
+
+
+def test_a_revealed_card_acts_for_the_revealer_and_is_not_a_play():
+    for then in ("discard", "hand", "view"):
+        s = _new(3, cards=_extra([GLIMPSE % then]))
+        before = (v.turn(s), v.turns(s), s["phase"])
+        v.apply(s, ["reveal", 2, 13])  # during Ann's turn, before she plays
+        assert v.prompt(s) == [2, "steal", 1, 13] and v.choices(s) == [0, 1]
+        _refused(s, ["play", 0, BLINK], "It is Cid's turn")
+        v.apply(s, ["target", 2, 0])
+        assert (v.turn(s), v.turns(s), s["phase"]) == before and v.prompt(s) is None
+        assert v.hands(s) == [5, 5, 5 + (then == "hand")], then
+        assert v.view(s, 2) == ([13] if then == "view" else [])
+        assert v.discard(s)[0] == ([13] if then == "discard" else [])
+        assert _since(s, ["reveal", 2, 13]) == [["steal", 2, 0, 1]] and _cards(s) == 44
+        v.apply(s, ["play", 0, BLINK])  # Ann still plays her card
+        assert v.turn(s) == 1
+
+
+def test_a_reveal_card_played_normally_does_only_its_first_actions():
+    s = _new(cards=_extra([GLIMPSE % "hand"]))
+    v.apply(s, ["play", 0, 13])
+    assert _since(s, ["play", 0, 13]) == [["draw", 0, 1]] and v.hands(s) == [6, 6]
+    _refused(s, ["reveal", 1, BLINK], "Not a Reveal card")
+
+
+# --- corrections --------------------------------------------------------------------------------
+
+def test_corrections_move_cards_between_places():
+    s = _new(3)
+    _lay(s, 0, [SPOT])
+    v.apply(s, ["move", "v0", "v2", SPOT])
+    assert v.view(s, 0) == [] and v.view(s, 2) == [SPOT]
+    v.apply(s, ["move", "h1", "pile", -1])
+    assert v.hands(s)[1] == 4 and v.pile(s) == 26
+    v.apply(s, ["move", "pile", "h1", BLINK])
+    assert v.hands(s)[1] == 5 and v.pile(s) == 25
+    v.apply(s, ["move", "h2", "discard", -1])
+    assert v.discard(s) == ([], 1) and v.hands(s)[2] == 4
+    v.apply(s, ["move", "discard", "h0", -1])
+    assert v.discard(s) == ([], 0) and v.hands(s)[0] == 7
+    v.apply(s, ["move", "v2", "discard", SPOT])
+    v.apply(s, ["move", "discard", "v1", SPOT])
+    assert v.view(s, 1) == [SPOT] and v.discard(s) == ([], 0)
+    assert v.log(s)[-1] == ["move", "discard", "v1", SPOT] and _cards(s) == 42
+    assert v.turn(s) == 0 and v.prompt(s) is None and v.turns(s) == 1  # no turn passed
+
+
+def test_correction_refusals():
+    s = _new()
+    _refused(s, ["move", "v5", "h0", BLINK], "No such place")
+    _refused(s, ["move", "h0", "x0", -1], "No such place")
+    _refused(s, ["move", "h0", 3, -1], "No such place")
+    _refused(s, ["move", "h0", "h0", -1], "Same place")
+    _refused(s, ["move", "h0", "v0", -1], "Which card?")
+    _refused(s, ["move", "v1", "h1", BLINK], "No Blink there")
+    _refused(s, ["move", "discard", "h1", -1], "Discard pile empty")
+    _refused(s, ["move", "h0", "v0", 13], "No such card")
+    _hand_to(s, 1, 0)
+    _refused(s, ["move", "h1", "pile", -1], "Bob: no cards")
+    _lay(s, 1, [MIRROR, MIRROR])
+    _refused(s, ["move", "h0", "v0", MIRROR], "No Mirror Image left")
+    _pile_to(s, 0)
+    _refused(s, ["move", "pile", "h1", -1], "Draw pile empty")
+
+
+# --- refusals -----------------------------------------------------------------------------------
+
+def test_a_correction_that_empties_the_hand_to_play_ends_that_turn():
+    s = _new()
+    _hand_to(s, 0, 0)
+    assert v.turn(s) == 1 and ["empty", 0] in v.log(s)
+    assert v.hands(s)[1] == 6  # Bob's turn began with his draw
+
+
+def test_refusals_leave_the_state_untouched():
+    s = _new()
+    _refused(s, ["play", 0, 13], "No such card")
+    _refused(s, ["play", 0, -1], "No such card")
+    _refused(s, ["play", 0, "Blink"], "No such card")
+    _refused(s, ["play", 2, BLINK], "No such player")
+    _refused(s, ["play", 1, BLINK], "It is Ann's turn")
+    _refused(s, ["play", 0], "Bad action")
+    _refused(s, ["fly", 0], "Unknown action")
+    _refused(s, [], "Bad action")
+    _refused(s, ["target", 0, 1], "Nothing to answer")
+    _lay(s, 1, [BLINK, BLINK, BLINK])
+    _refused(s, ["play", 0, BLINK], "No Blink left")
+    _hand_to(s, 0, 3)
+    v.apply(s, ["play", 0, SPOT])
+    _refused(s, ["play", 0, SPOT], "Actions pending")
+    _refused(s, ["target", 1, 0], "It is Ann's turn")
+    _refused(s, ["card", 0, 1, BLINK], "Expected: target")
+    _refused(s, ["swap", 0, SPOT, 1, BLINK], "Expected: target")
+    _refused(s, ["go", 0], "Expected: target")
+    _refused(s, ["target", 0, 2], "No such player")
+    _refused(s, ["target", 0, 0], "Another player")
+    _refused(s, ["target", 0, True], "No such player")
+    v.apply(s, ["pass", 0])  # a correction: the discard is left out
+    assert _since(s, ["play", 0, SPOT]) == [["pass", 0, "discard"]] and v.turn(s) == 1
+    v.apply(s, ["play", 1, MIRAGE])
+    _refused(s, ["card", 1, 0, BLINK], "No Blink there")
+    _refused(s, ["card", 1, 1, EYE], "No All-Seeing E there")
+    _refused(s, ["card", 1, 5, BLINK], "No such player")
+
+
+# --- whole recorded games -----------------------------------------------------------------------
+
+def _step(state, rng):
+    """A deterministic player's next action: a card the active player may hold (the cards of
+    ``likely``, taken as a set: their order has its own test), or an answer from ``choices``."""
+    got = v.prompt(state)
+    if got is None:
+        cards = sorted(v.likely(state))
+        return ["play", v.turn(state), cards[rng.below(len(cards))]]
+    by, aim = got[0], v.AIMS[got[1]]
+    if aim == "go":
+        return ["go", by]
+    options = v.choices(state)
+    assert options, got  # a prompt always has something to aim at
+    pick = options[rng.below(len(options))]
+    if aim == "target":
+        return ["target", by, pick]
+    if aim == "card":
+        return ["card", by, pick[0], pick[1]]
+    mine = v.view(state, by)
+    return ["swap", by, mine[rng.below(len(mine))], pick[0], pick[1]]
+
+
+def _whole_game(name, n, seed, undo_at):
+    """Play a game to its end through Game, saving now and then; undo once at step undo_at.
+    Check the cards after every action and that the journal replays to the same game."""
+    path = support.scratch_dir(name) + "/game.jnl"
+    g = Game.new(v, path, {"names": NAMES[:n], "first": seed % n})
+    rng = support.Lcg(seed)
+    steps = 0
+    undos = 0
+    while v.result(g.state) is None:
+        assert steps < 1500, "no end"
+        action = _step(g.state, rng)
+        if steps == undo_at:
+            before = json.loads(json.dumps(g.state))
+            g.do(action)
+            g.undo()
+            undos = 1
+            assert g.state == before and g.count == steps
+        g.do(action)
+        steps += 1
+        assert _cards(g.state) == 42, action
+        if steps % 5 == 0:
+            g.save()
+    g.save()
+    r, problem = Game.resume(v, path)
+    assert problem is None, problem
+    assert r.state == g.state and r.count == g.count == steps
+    lines = support.journal_lines(path)
+    assert lines[0]["game"] == "viewpoint" and len(lines) == 1 + steps + 2 * undos
+    assert v.turn(g.state) == -1 and v.prompt(g.state) is None
+    totals = v.scores(g.state)
+    for w in v.result(g.state):
+        if v.outcome(g.state) == "100":
+            assert totals[w] >= 100
+        else:
+            assert totals[w] == max(totals) and v.pile(g.state) == 0 and sum(v.hands(g.state)) == 0
+    return g
+
+
+def _a_game_ending(n, outcome, undo_at):
+    """Play whole games (seeds 1, 2, ...) until one ends with ``outcome``: each one checked."""
+    for seed in range(1, 9):
+        g = _whole_game("viewpoint-%d" % n, n, seed, undo_at)
+        if v.outcome(g.state) == outcome:
+            return g
+    assert False, "no %d-player game ended by %s" % (n, outcome)
+
+
+def test_whole_game_2_players_ends_by_100():
+    g = _a_game_ending(2, "100", 17)
+    assert len(v.result(g.state)) == 1 and g.count > 17
+
+
+def test_whole_game_4_players_ends_when_the_cards_run_out():
+    g = _a_game_ending(4, "most", 31)  # the undo goes back past a checkpoint
+    assert g.count > 32
+
+
+def test_whole_game_6_players_ends_by_100_or_the_cards_running_out():
+    g = _whole_game("viewpoint-6", 6, 3, 45)
+    assert v.outcome(g.state) in ("100", "most") and g.count > 45
+
+
+# --- json ---------------------------------------------------------------------------------------
+
+def test_the_state_survives_json_and_play_goes_on_from_it():
+    s = _new(3, cards=_extra([WINK]))
+    _lay(s, 1, [SPOT])
+    _lay(s, 2, [CROSS])
+    for action in (["play", 0, BLINK], ["go", 0], ["play", 1, PERI], ["swap", 1, SPOT, 2, CROSS],
+                   ["play", 2, INSIGHT], ["target", 2, 0]):
+        copy = json.loads(json.dumps(s))  # at setup, waiting for a go, for a swap, a target
+        assert copy == s
+        v.apply(s, action)
+        v.apply(copy, action)
+        assert copy == s and json.loads(json.dumps(s)) == s, action
+    assert v.view(s, 1) == [PERI, CROSS] and v.view(s, 2) == [SPOT, INSIGHT]
+    assert v.turn(s) == 0 and v.hands(s) == [7, 5, 6] and _cards(s) == 44

@@ -1,0 +1,412 @@
+"""Viewpoint through the buttons: card plays and answers, swaps, the pickers, undo, refusals, the
+catalog file, a power cut mid-prompt, a whole game, and the Fields of View and log pages.
+
+The table (``screens/viewpoint.py``) is read off the panel: each player's total in the score
+font in their cell (conftest's ``row_score``), the active player's cell lit (``turn_of``), the
+cards in each hand as a card sign and a count at the top right of the cell, "Needs N" at the top
+left and "Pile N" at the top right. Lists (the card list, the pickers) put their rows on pages
+2-7 from x=2, the cursor's row a lit bar (``menu_row``).
+"""
+
+import copy
+import os
+
+from conftest import (NAMES, actions, choose, dump, goto, highlighted, history, menu_row,
+                      row_score, table_cell, turn_of)
+
+from tablemate.rules import viewpoint as rules
+from tablemate.screens.viewpoint import QUESTIONS
+from tablemate.ui import text
+
+# The card list at the start of a game: the most copies first, the catalog's order among equals.
+OPENING = ["Blindspot", "Blindsided", "Hindsight", "Insight", "Mirage", "Peripheral Vision",
+           "Blink", "Blurred Vision", "Eye Spy", "All-Seeing Eye", "Cross-eyed", "Mirror Image",
+           "Blackout"]
+CARD = {c[0]: i for i, c in enumerate(rules.CARDS)}
+
+
+# -- driving --------------------------------------------------------------------------------------
+def new_game(dev, players=4):
+    """From the home menu: set up and start a Viewpoint game (the setup opens at 4 players)."""
+    choose(dev, "Viewpoint")
+    goto(dev, "Players: 4")
+    for _ in range(abs(players - 4)):
+        dev.press("RIGHT" if players > 4 else "LEFT")
+    assert highlighted(dev, "Players: %d" % players), dump(dev)
+    choose(dev, "Start")
+
+
+def state(dev):
+    return dev.app.game.state
+
+
+def play(dev, card):
+    """The active player plays ``card`` from the card list (DOWN opens it)."""
+    dev.press("DOWN")
+    goto(dev, card, limit=14)
+    dev.press("OK")
+
+
+def answer(dev, row):
+    """Pick the row ``row`` of the question on the screen."""
+    goto(dev, row, limit=8)
+    dev.press("OK")
+
+
+def open_menu(dev, entry):
+    dev.press("BACK")
+    choose(dev, entry)
+
+
+# -- reading --------------------------------------------------------------------------------------
+def top_line(dev, needs, pile):
+    """'Needs N' at the top left (left out when ``needs`` is None), 'Pile N' at the top right."""
+    p = "%d" % pile
+    x = 128 - len(p) * text.SMALL.advance - text.width("Pile ")
+    return ((x, 0) in dev.find_text("Pile " + p)
+            and (needs is None or (0, 0) in dev.find_text("Needs %d" % needs)))
+
+
+def hand_shown(dev, i, n):
+    """Player ``i``'s cell shows ``n`` cards in hand at its top right (card sign, count)."""
+    x, page, w = table_cell(len(rules.names(state(dev))), i)
+    right = x + w - 1 - (6 if n < 10 else 12)
+    return (right - 6, page * 8) in dev.find_text(text.CARD + "%d" % n)
+
+
+def check_table(dev, totals, hands, turn):
+    """Every total in the score font, every hand size, and only ``turn``'s cell lit."""
+    for i in range(len(totals)):
+        assert row_score(dev, i, totals[i]), (NAMES[i], totals[i], dump(dev))
+        assert hand_shown(dev, i, hands[i]), (NAMES[i], hands[i], dump(dev))
+        assert turn_of(dev, NAMES[i]) == (i == turn), (NAMES[i], dump(dev))
+    assert rules.scores(state(dev)) == totals and rules.hands(state(dev)) == hands
+
+
+def rows(dev, words, at=2):
+    """The list pages (2-7) on which ``words`` start a row (from x=``at``: 0 on the read-only
+    pages of the game menu)."""
+    return [y // 8 for x, y in dev.find_text(words) if x == at and y >= 16 and y % 8 == 0]
+
+
+def says(dev, words):
+    """The message line (page 7, dark on a lit bar) shows ``words``."""
+    return any(y == 56 for x, y in highlighted(dev, words))
+
+
+def title(dev, words):
+    return (0, 0) in dev.find_text(words)
+
+
+def asks(dev, p, kind, n=1):
+    """The title line is player ``p``'s whole question (``QUESTIONS``), not cut short."""
+    q = QUESTIONS[kind]
+    return title(dev, NAMES[p] + ": " + (q % n if "%" in q else q))
+
+
+# -- the tests ------------------------------------------------------------------------------------
+def test_turns_through_the_buttons(make_device):
+    dev = make_device()
+    new_game(dev)
+    assert dev.journal()[0]["opts"] == {"names": NAMES[:4], "first": 0}
+    assert top_line(dev, 100, 21), dump(dev)
+    check_table(dev, [0, 0, 0, 0], [6, 5, 5, 5], 0)
+    assert (0, 56) in dev.find_text("OK Blindspot"), "what OK plays" + dump(dev)
+    assert (128 - text.ink_width("20"), 56) in dev.find_text("20"), "its value" + dump(dev)
+
+    dev.press("OK")  # Ann plays the suggestion, Blindspot; the leader (all at 0: Bob) is offered
+    assert asks(dev, 0, "discard") and menu_row(dev, "Bob"), dump(dev)
+    dev.press("OK")
+    assert actions(dev) == [["play", 0, CARD["Blindspot"]], ["target", 0, 1]]
+    assert top_line(dev, 100, 20), dump(dev)
+    check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)  # Bob discarded one, then drew one
+
+    dev.press("DOWN")  # the card list, one down from the likeliest card
+    assert title(dev, "Bob plays") and menu_row(dev, "Blindsided"), dump(dev)
+    assert rows(dev, "Blindspot") == [2], "the likeliest card first" + dump(dev)
+    dev.press("OK")
+    assert dev.shows("Bob: skip whose") and menu_row(dev, "Ann"), "the leader" + dump(dev)
+    dev.press("DOWN")  # round the end: Cy, the next player
+    assert menu_row(dev, "Cy"), dump(dev)
+    dev.press("OK")
+    assert says(dev, "Cy misses the turn"), dump(dev)
+    assert top_line(dev, 100, 19), "Cy missed the turn: one card less, not two" + dump(dev)
+    check_table(dev, [20, 10, 0, 0], [5, 4, 5, 6], 3)
+
+    dev.press("OK")  # Dee: Blindspot, the leader Ann discards
+    assert asks(dev, 3, "discard") and menu_row(dev, "Ann"), dump(dev)
+    dev.press("OK")
+    assert top_line(dev, 80, 18), "Ann's turn: she needs 80" + dump(dev)
+    check_table(dev, [20, 10, 0, 20], [5, 4, 5, 5], 0)
+    assert actions(dev)[2:] == [["play", 1, CARD["Blindsided"]], ["target", 1, 2],
+                                ["play", 3, CARD["Blindspot"]], ["target", 3, 0]]
+
+
+def test_a_swap_moves_25_viewpoints(make_device):
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Cross-eyed")  # Ann: -5, hands exchanged with Bob
+    answer(dev, "Bob")
+    dev.press("OK")  # Bob: Blindspot, 20
+    dev.press("OK")
+    play(dev, "Blink")  # Cy and Dee draw two
+    assert says(dev, "Cy draws 2"), dump(dev)
+    dev.advance(2600)  # the message goes (see test_the_message_line_hides_no_list_row)
+    play(dev, "Blink")
+    check_table(dev, [-5, 20, 10, 10], [6, 5, 6, 7], 0)
+    dev.advance(2600)
+
+    play(dev, "Peripheral Vision")  # Ann: first her own card (the worst first), then theirs
+    assert asks(dev, 0, "swap") and menu_row(dev, "Cross-eyed"), dump(dev)
+    assert rows(dev, "Cross-eyed") == [2] and rows(dev, "Peripheral Vision") == [3], dump(dev)
+    dev.press("OK")
+    assert title(dev, "Ann: for which?") and menu_row(dev, "Bob Blindspot"), "the best" + dump(dev)
+    assert rows(dev, "Cy Blink") and rows(dev, "Dee Blink"), dump(dev)
+    dev.press("OK")
+    assert actions(dev)[-1] == ["swap", 0, CARD["Cross-eyed"], 1, CARD["Blindspot"]]
+    check_table(dev, [30, -5, 10, 10], [5, 6, 6, 7], 1)
+    assert rules.view(state(dev), 0) == [CARD["Peripheral Vision"], CARD["Blindspot"]]
+
+
+def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
+    dev = make_device()
+    new_game(dev)
+    # The card list: UP from the first card reaches the last; LEFT/RIGHT jump six, round the ends.
+    dev.press("DOWN")
+    dev.press("UP")
+    assert menu_row(dev, OPENING[0]), dump(dev)
+    dev.press("UP")
+    assert menu_row(dev, OPENING[-1]) and rows(dev, OPENING[-1]) == [7], dump(dev)
+    assert (123, 16) in dev.find_text(text.ARROW_UP), "rows above" + dump(dev)
+    for key, card in (("RIGHT", 5), ("RIGHT", 11), ("LEFT", 5), ("LEFT", 12), ("LEFT", 6)):
+        dev.press(key)
+        assert menu_row(dev, OPENING[card]), (key, OPENING[card], dump(dev))
+    dev.press("BACK")
+    assert top_line(dev, 100, 21) and turn_of(dev, "Ann"), "back at the table" + dump(dev)
+    dev.press("RIGHT")  # an arrow opens the list moved from the likeliest card
+    assert menu_row(dev, OPENING[6]), dump(dev)
+    dev.press("BACK")
+
+    # Every player's target picker: the others clockwise from the one acting, never them.
+    for p in range(4):
+        play(dev, "Blindspot")
+        assert asks(dev, p, "discard"), dump(dev)
+        others = [NAMES[(p + k) % 4] for k in (1, 2, 3)]
+        assert [rows(dev, name) for name in others] == [[2], [3], [4]], dump(dev)
+        assert rows(dev, NAMES[p]) == [], "the actor is not offered" + dump(dev)
+        seen = []
+        for _ in range(4):  # the cursor goes round the three rows
+            seen += [name for name in NAMES[:4] if menu_row(dev, name)]
+            dev.press("DOWN")
+        assert sorted(seen[:3]) == sorted(others) and seen[3] == seen[0], seen
+        dev.press("OK")
+
+
+def test_the_message_line_hides_no_list_row(make_device):
+    """What happened by itself stays on the message line (page 7) for 2.5 s; a list puts its
+    sixth row there: the cursor's row must not be hidden under it."""
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Blink")  # Ann draws two more
+    assert says(dev, "Ann draws 2") and turn_of(dev, "Bob"), dump(dev)
+    dev.press("UP")  # Bob: the card list from its end, the cursor on the last card
+    assert rules.likely(state(dev))[-1] == CARD["Blackout"]
+    assert menu_row(dev, "Blackout"), "the cursor's row is under the message" + dump(dev)
+
+
+def test_questions_fit_the_title_line(make_device):
+    """Each question is on the title line whole with three-letter names (the setup's)."""
+    for kind, q in QUESTIONS.items():
+        assert text.ink_width("Ann: " + (q % 2 if "%" in q else q)) <= 128, (kind, q)
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Blindsided")
+    assert asks(dev, 0, "miss"), dump(dev)
+
+
+def test_undo_takes_back_an_answer_then_the_card(make_device):
+    dev = make_device()
+    new_game(dev)
+    dev.press("OK")  # Ann: Blindspot, Bob discards
+    dev.press("OK")
+    dev.press("OK")  # Bob: Blindspot, the leader Ann discards
+    answer(dev, "Ann")
+    check_table(dev, [20, 20, 0, 0], [4, 4, 6, 5], 2)
+
+    open_menu(dev, "Undo")  # the answer: Bob is asked again
+    assert asks(dev, 1, "discard") and menu_row(dev, "Ann"), dump(dev)
+    assert says(dev, "Undone:"), dump(dev)
+    open_menu(dev, "Undo")  # the card: Bob's turn, as it was
+    assert says(dev, "Undone: Bob: Blind"), dump(dev)
+    assert top_line(dev, 100, 20), dump(dev)
+    check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)
+    assert actions(dev)[-2:] == [["undo"], ["undo"]]
+    dev.advance(3000)  # the message leaves; the suggestion is back on the bottom line
+    assert (0, 56) in dev.find_text("OK Blindspot"), dump(dev)
+
+    dev.press("DOWN")  # and the game goes on from there
+    dev.press("OK")  # Blindsided
+    answer(dev, "Dee")
+    check_table(dev, [20, 10, 0, 0], [5, 4, 6, 5], 2)
+
+
+def test_a_hindsight_is_not_offered_to_destroy(make_device):
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Hindsight")  # nothing else in Ann's view to take back to her hand
+    assert says(dev, "No card to recall") and turn_of(dev, "Bob"), dump(dev)
+    dev.press("OK")  # Bob: Blindspot
+    answer(dev, "Cy")
+    play(dev, "Mirage")  # Cy destroys: not the Mirage he plays, not Ann's Hindsight
+    assert asks(dev, 2, "destroy") and menu_row(dev, "Bob Blindspot"), dump(dev)
+    assert rows(dev, "Bob Blindspot") == [2] and not rows(dev, "Mirage"), dump(dev)
+    assert not dev.shows("Hindsight"), dump(dev)
+    dev.press("OK")
+    assert actions(dev)[-1] == ["card", 2, 1, CARD["Blindspot"]]
+    check_table(dev, [20, 0, 10, 0], [5, 5, 4, 6], 3)
+
+
+def test_a_correction_from_an_empty_view_is_refused_with_its_reason(make_device):
+    dev = make_device()
+    new_game(dev)
+    before = copy.deepcopy(state(dev))
+    journal = dev.journal()
+    open_menu(dev, "Correction")
+    assert title(dev, "Move a card from"), dump(dev)
+    choose(dev, "Dee's view")
+    assert title(dev, "To"), dump(dev)
+    choose(dev, "Ann's hand")
+    assert turn_of(dev, "Ann") and dev.journal() == journal and state(dev) == before, dump(dev)
+    assert says(dev, "Dee's view"), "the reason names the empty view, not 'Which card?'" + dump(dev)
+
+
+def test_a_correction_from_the_empty_discard_pile_is_refused(make_device):
+    """Not a "Which card?" question without a row to pick: the rules' reason."""
+    dev = make_device()
+    new_game(dev)
+    before = copy.deepcopy(state(dev))
+    journal = dev.journal()
+    open_menu(dev, "Correction")
+    choose(dev, "Discard pile")
+    choose(dev, "Ann's view")
+    assert turn_of(dev, "Ann") and says(dev, "Discard pile empty"), dump(dev)
+    assert dev.journal() == journal and state(dev) == before
+
+
+def test_catalog_file_adds_cards_and_names_its_bad_lines(make_device, root):
+    with open(os.path.join(root, "data", "viewpoint.jsonl"), "w") as f:
+        f.write('{"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1"]}\n')
+        f.write('{"name": "Squint", "value": "lots"}\n')
+    dev = make_device()
+    new_game(dev)
+    assert dev.shows("line") and dev.shows("2: bad value"), "the notice names line 2" + dump(dev)
+    assert dev.journal()[0]["opts"]["cards"] == [["Glimpse", 5, 2, [["draw", 1]], 0, [],
+                                                   "discard"]]
+    dev.press("OK")
+    assert not dev.shows("line 2") and top_line(dev, 100, 23), "44 cards" + dump(dev)
+    dev.press("UP")  # the card list from its end: the one Blackout, then the two Glimpses
+    assert menu_row(dev, "Blackout"), dump(dev)
+    dev.press("UP")
+    assert menu_row(dev, "Glimpse") and (128 - 7 - text.width("5"), 48) in dev.find_text("5"), \
+        dump(dev)
+    assert not dev.shows("Squint"), dump(dev)
+    dev.press("OK")
+    assert says(dev, "Ann draws 1"), dump(dev)
+    check_table(dev, [5, 0, 0, 0], [6, 6, 5, 5], 1)
+
+
+def test_power_cut_mid_question(make_device):
+    dev = make_device()
+    new_game(dev)
+    dev.press("OK")  # Ann: Blindspot, Bob discards
+    dev.press("OK")
+    dev.press("OK")  # Bob: Blindspot, Ann discards
+    answer(dev, "Ann")
+    play(dev, "Blindsided")  # Cy ... and the power goes before the answer
+    assert menu_row(dev, "Ann") and dev.shows("Cy: skip"), dump(dev)
+    question = dev.panel.pixels()[:8]  # the title line
+    assert actions(dev)[-1] == ["play", 2, CARD["Blindsided"]]
+
+    dev = make_device()
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("OK")
+    assert dev.panel.pixels()[:8] == question and menu_row(dev, "Ann"), dump(dev)
+    assert [rows(dev, name) for name in ("Dee", "Ann", "Bob")] == [[2], [3], [4]], dump(dev)
+    for page, total in ((2, "0 " + text.CARD + "5"), (3, "20 " + text.CARD + "4"),
+                        (4, "20 " + text.CARD + "4")):  # each row's total and hand, at the right
+        assert (128 - 7 - text.width(total), page * 8) in dev.find_text(total), dump(dev)
+    dev.press("OK")
+    check_table(dev, [20, 20, 10, 0], [4, 4, 5, 6], 3)
+    assert actions(dev)[-1] == ["target", 2, 0]
+
+
+def test_a_whole_game_to_its_end(make_device, root):
+    dev = make_device()
+    new_game(dev)
+    presses = 0
+    while rules.result(state(dev)) is None:
+        assert presses < 300, "no end in 300 presses" + dump(dev)
+        asked = rules.prompt(state(dev))
+        first_of_swap = bool(asked) and asked[1] == "swap" and asks(dev, asked[0], "swap")
+        count = dev.app.game.count
+        dev.press("OK")
+        presses += 1
+        grew = dev.app.game.count - count
+        assert grew == (0 if first_of_swap else 1), "OK was refused" + dump(dev)
+    st = state(dev)
+    winners = rules.result(st)
+    totals = rules.scores(st)
+    assert len(winners) == 1 and (totals[winners[0]] >= 100 or rules.outcome(st) == "most"), st
+    for i in range(4):
+        assert row_score(dev, i, totals[i]), dump(dev)
+        assert turn_of(dev, NAMES[i]) == (i in winners), "the winner's cell is lit" + dump(dev)
+    assert says(dev, "OK: standings") and top_line(dev, None, rules.pile(st)), dump(dev)
+    assert not dev.shows("Needs"), dump(dev)
+    games = history(root)
+    assert len(games) == 1 and games[0]["game"] == "viewpoint", games
+    assert games[0]["winners"] == winners and games[0]["scores"] == totals, games
+    assert games[0]["outcome"] == rules.outcome(st) and games[0]["turns"] == rules.turns(st)
+
+    dev.press("OK")  # the standings
+    assert title(dev, NAMES[winners[0]] + " wins!"), dump(dev)
+    assert dev.shows(text.CHECK) and dev.shows("%d" % totals[winners[0]]), dump(dev)
+    dev.press("OK")  # filed already: home, the journal gone
+    assert not os.path.exists(os.path.join(root, "data", "game.jnl"))
+    assert len(history(root)) == 1 and menu_row(dev, "Viewpoint"), dump(dev)
+    choose(dev, "History")
+    assert dev.shows("Viewpoint: " + NAMES[winners[0]]), dump(dev)
+
+
+def test_fields_of_view_and_the_log(make_device):
+    dev = make_device()
+    new_game(dev)
+    dev.press("OK")  # Ann: Blindspot, Bob discards
+    dev.press("OK")
+    play(dev, "Mirage")  # Bob: Ann's Blindspot is the only card (not the Mirage he plays)
+    assert menu_row(dev, "Ann Blindspot") and not rows(dev, "Mirage"), dump(dev)
+    dev.press("OK")  # he destroys it
+    play(dev, "Insight")  # Cy steals one from the fullest hand
+    dev.press("OK")
+
+    open_menu(dev, "Fields of View")  # opens on the player whose turn it is: Dee
+    assert title(dev, "Dee 0 " + text.CARD + "5") and rows(dev, "(no cards)", 0) == [2], dump(dev)
+    dev.press("RIGHT")  # round to Ann
+    assert title(dev, "Ann 0 " + text.CARD + "5") and rows(dev, "(no cards)", 0) == [2], dump(dev)
+    dev.press("RIGHT")
+    assert title(dev, "Bob 10 ") and rows(dev, "Mirage", 0) == [2], "Bob's Mirage" + dump(dev)
+    assert (128 - text.ink_width("10"), 16) in dev.find_text("10"), "the card's value" + dump(dev)
+    dev.press("LEFT")
+    dev.press("LEFT")
+    dev.press("LEFT")
+    assert title(dev, "Cy 10 ") and rows(dev, "Insight", 0) == [2], dump(dev)
+    dev.press("OK")
+    assert turn_of(dev, "Dee") and top_line(dev, 100, 18), "back at the table" + dump(dev)
+
+    open_menu(dev, "Game log")
+    assert title(dev, "Game log, turn 4"), dump(dev)
+    events = ["Ann: Blindspot", "Bob discards 1", "Bob: Mirage", "Destroyed Blindspot", "Cy: Insight"]
+    for page, line in enumerate(events, 2):
+        assert rows(dev, line, 0) == [page], (line, dump(dev))
+    assert rows(dev, "Cy takes 1 of", 0) == [7], dump(dev)
+    dev.press("BACK")
+    assert turn_of(dev, "Dee"), dump(dev)
