@@ -94,6 +94,12 @@ def says(dev, words):
     return any(y == 56 for x, y in highlighted(dev, words))
 
 
+def message_bar(dev):
+    """Page 7 is the message line's lit bar (a refusal, whatever its words)."""
+    px = dev.panel.pixels()
+    return all(px[y][x] for y in range(56, 64) for x in (0, 127))
+
+
 def title(dev, words):
     return (0, 0) in dev.find_text(words)
 
@@ -280,8 +286,8 @@ def test_a_correction_from_an_empty_view_is_refused_with_its_reason(make_device)
     assert says(dev, "Dee's view"), "the reason names the empty view, not 'Which card?'" + dump(dev)
 
 
-def test_a_correction_from_the_empty_discard_pile_is_refused(make_device):
-    """Not a "Which card?" question without a row to pick: the rules' reason."""
+def test_corrections_from_the_discard_pile(make_device):
+    """Never a "Which card?" question without a row to pick: a refusal with its reason."""
     dev = make_device()
     new_game(dev)
     before = copy.deepcopy(state(dev))
@@ -291,6 +297,25 @@ def test_a_correction_from_the_empty_discard_pile_is_refused(make_device):
     choose(dev, "Ann's view")
     assert turn_of(dev, "Ann") and says(dev, "Discard pile empty"), dump(dev)
     assert dev.journal() == journal and state(dev) == before
+
+    dev.press("OK")  # Ann: Blindspot; Bob discards a card the device never sees
+    dev.press("OK")
+    assert rules.discard(state(dev)) == ([], 1)
+    before = copy.deepcopy(state(dev))
+    journal = dev.journal()
+    dev.advance(3000)
+    open_menu(dev, "Correction")
+    choose(dev, "Discard pile")
+    choose(dev, "Ann's view")  # an unseen card cannot go into a view
+    assert turn_of(dev, "Bob") and message_bar(dev), "refused, not an empty question" + dump(dev)
+    assert dev.journal() == journal and state(dev) == before
+
+    dev.advance(3000)
+    open_menu(dev, "Correction")
+    choose(dev, "Discard pile")
+    choose(dev, "Bob's hand")  # the one choice, the unseen card, is taken without asking
+    assert actions(dev)[-1] == ["move", "discard", "h1", -1]
+    check_table(dev, [20, 0, 0, 0], [5, 6, 5, 5], 1)
 
 
 def test_catalog_file_adds_cards_and_names_its_bad_lines(make_device, root):

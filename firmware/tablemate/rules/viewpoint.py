@@ -208,7 +208,10 @@ def _due(state, p):
 def _from_hand(state, p, c):
     if not state["hand"][p]:
         raise RuleError(state["names"][p][:8] + ": no cards")
-    if unseen(state)[c] <= 0:
+    seen = state["discard"].count(c)
+    for cards in state["view"]:
+        seen += cards.count(c)
+    if seen >= catalog(state)[c][2]:
         raise RuleError("No %s left" % name(state, c)[:12])
 
 
@@ -413,6 +416,9 @@ def _run(state):
 
 
 def _cancels(state):
+    """True when cards that cancel are in the game (only a catalog file brings them)."""
+    if not state["extra"]:
+        return False
     for e in catalog(state):
         if e[4] & CANCEL and e[2]:
             return True
@@ -501,11 +507,6 @@ def total(state, p):
 def scores(state):
     """Every player's Viewpoints."""
     return [total(state, p) for p in range(len(state["names"]))]
-
-
-def needs(state, p):
-    """Viewpoints player p still needs to reach 100 (0 when there)."""
-    return max(0, TARGET - total(state, p))
 
 
 def turn(state):

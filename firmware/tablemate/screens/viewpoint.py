@@ -91,24 +91,28 @@ def play(app, game):
 
 
 # -- what the device proposes (pure: tests call them) -------------------------------------------
-def suggest(state):
-    """The index in ``rules.choices`` (a swap's first step: in the player's own cards, see
-    ``own_cards``) of the likeliest answer to the prompt."""
-    by, want = rules.prompt(state)[:2]
-    got = rules.choices(state)
+def suggest(state, got=None, totals=None):
+    """The index in ``got`` (``rules.choices``, for a swap the other players' cards: its first
+    step starts on ``own_cards``' worst) of the likeliest answer to the prompt. ``totals``:
+    ``rules.scores``, when the caller has them."""
+    want = rules.prompt(state)[1]
+    if got is None:
+        got = rules.choices(state)
+    if totals is None:
+        totals = rules.scores(state)
     if rules.AIMS[want] == "target":
         hands = rules.hands(state)
         if want in ("steal", "exchange"):
-            key = lambda t: (hands[t], rules.total(state, t))
+            key = lambda t: (hands[t], totals[t])
         else:
-            key = lambda t: (rules.total(state, t), hands[t])
+            key = lambda t: (totals[t], hands[t])
         return _best(got, key)
     if want == "recall":  # your worst card goes back to your hand
         return _best(got, lambda tc: -rules.value(state, tc[1]))
     if want == "mirror":
         return 0
     # take, destroy, and a swap's second step: the leader's best card
-    return _best(got, lambda tc: (rules.value(state, tc[1]), rules.total(state, tc[0])))
+    return _best(got, lambda tc: (rules.value(state, tc[1]), totals[tc[0]]))
 
 
 def own_cards(state, p):
@@ -173,6 +177,7 @@ class Viewpoint(GameScreen):
         self.view = TABLE
         self._events = rules.events(game.state)  # before the action being taken (``do``) ...
         self._turn = rules.turn(game.state)  # ... and whose turn it was
+        self._hinted = (-1, None)  # the table's bottom page for a card (``_hint``)
         self.sync()
 
     def on_open(self):
@@ -184,8 +189,11 @@ class Viewpoint(GameScreen):
 
     # -- which view, and its rows ---------------------------------------------------------
     def sync(self):
-        """The view the rules' state asks for, with its rows and the cursor on the suggestion."""
+        """The view the rules' state asks for, with its rows and the cursor on the suggestion;
+        the totals and the card order, worked out once per action, not per frame."""
         state = self.game.state
+        self.totals = rules.scores(state)
+        self.order = rules.likely(state)
         got = None if self.over() else rules.prompt(state)
         self.mine = None
         if got is None:
@@ -205,7 +213,7 @@ class Viewpoint(GameScreen):
         else:
             keys = rules.choices(state)
             row = self._player_row if aim == "target" else self._pair_row
-            self._list(keys, row, suggest(state))
+            self._list(keys, row, suggest(state, keys, self.totals))
 
     def _list(self, keys, row, cur):
         """Open a list: its rows made once, as they are drawn (label fitted, value and its x)."""
@@ -222,7 +230,7 @@ class Viewpoint(GameScreen):
     def _player_row(self, t):
         state = self.game.state
         return (rules.names(state)[t],
-                "%d %s%d" % (rules.total(state, t), text.CARD, rules.hands(state)[t]))
+                "%d %s%d" % (self.totals[t], text.CARD, rules.hands(state)[t]))
 
     def _card_row(self, c):
         return (rules.name(self.game.state, c), "%d" % rules.value(self.game.state, c))
@@ -241,7 +249,7 @@ class Viewpoint(GameScreen):
         self.msg.clear()
         self.view = CARDS
         self.head = rules.names(state)[rules.turn(state)] + " plays"
-        self._list(rules.likely(state), self._card_row, 0)
+        self._list(self.order, self._card_row, 0)
         self._select(self.cur + move)
 
     def _select(self, i):
@@ -299,7 +307,7 @@ class Viewpoint(GameScreen):
         if self.over():
             show_standings(self.app, self.game)
         elif self.view == TABLE:
-            order = rules.likely(state)
+            order = self.order
             if order:
                 self.do(["play", rules.turn(state), order[0]])
             else:
@@ -324,7 +332,7 @@ class Viewpoint(GameScreen):
             self.mine = k
             self.head = rules.names(state)[by] + ": for which?"
             got = rules.choices(state)
-            self._list(got, self._pair_row, suggest(state))
+            self._list(got, self._pair_row, suggest(state, got, self.totals))
         else:
             self.do(["swap", by, self.mine, k[0], k[1]])
 
@@ -377,14 +385,16 @@ class Viewpoint(GameScreen):
         turn = rules.turn(state)
         names = rules.names(state)
         n = len(names)
+        totals = self.totals
         if not over:
-            text.put_number(fb, rules.needs(state, turn), text.put(fb, "Needs ", 0, 0), 0)
+            needs = rules.TARGET - totals[turn]
+            text.put_number(fb, needs if needs > 0 else 0, text.put(fb, "Needs ", 0, 0), 0)
         pile = rules.pile(state)
         x = _W - len("%d" % pile) * text.SMALL.advance
         text.put(fb, "Pile ", x - text.width("Pile "), 0)
         text.put_number(fb, pile, x, 0)
         lit = rules.result(state) if over else (turn,)
-        table.draw(fb, self.short, rules.scores(state), lit)
+        table.draw(fb, self.short, totals, lit)
         cols, w, pages = table.layout(n)
         hands = rules.hands(state)
         missing = rules.missing(state)
@@ -402,13 +412,21 @@ class Viewpoint(GameScreen):
                     fb.buf[k] ^= 0xFF
             if missing[i]:
                 fb.hline(x + 1, page * 8 + 4, text.width(self.short[i]) + 2, color)
-        if not over and self.msg.text is None:
-            order = rules.likely(state)
-            if order:  # what OK plays
-                pen = text.put(fb, "OK " + rules.name(state, order[0]), 0, 7)
-                v = "%d" % rules.value(state, order[0])
-                if pen + 6 + text.width(v) <= _W:
-                    text.put_right(fb, v, _W, 7)
+        if not over and self.msg.text is None and self.order:
+            fb.buf[7 * _W:8 * _W] = self._hint(self.order[0])  # what OK plays
+
+    def _hint(self, card):
+        """The bottom page "OK Blindspot  20" for ``card``, composed when the card changes."""
+        if self._hinted[0] != card:
+            state = self.game.state
+            label = "OK " + rules.name(state, card)
+            v = "%d" % rules.value(state, card)
+            x = _W - text.ink_width(v)
+            parts = [(label, 0)]
+            if text.width(label) + 6 <= x:
+                parts.append((v, x))
+            self._hinted = (card, text.line(parts))
+        return self._hinted[1]
 
     def _draw_list(self, fb):
         draw_title(fb, text.fit(self.head, _W))

@@ -124,9 +124,9 @@ def _correct_card(screen, src, dst):
         for c in seen:
             if c not in known:
                 known.append(c)
-        if not known and not unseen:
-            _back_to(screen)
-            screen.refuse("Discard pile empty")
+        if not known and not (unseen and dst[0] != "v"):
+            _back_to(screen)  # an unseen card cannot go into a view: it must be named
+            screen.refuse("Seen cards only" if unseen else "Discard pile empty")
             return
         _ask_card(screen, "Which card?", known, done,
                   ("An unseen card", -1) if unseen and dst[0] != "v" else None)
