@@ -109,17 +109,19 @@ def record(players, seed=1, limit=2000):
 
 # -- the key-press budget, through the real app -------------------------------------------------
 _MOVES = (("UP", -1), ("DOWN", 1), ("LEFT", -screen._JUMP), ("RIGHT", screen._JUMP))
+_STEPS = (("UP", -1), ("DOWN", 1))
 
 
-def path(start, goal, size):
-    """The fewest list keys from row ``start`` to row ``goal`` of a list of ``size`` rows (both
-    ends wrap: UP/DOWN one row, LEFT/RIGHT six), breadth first."""
+def path(start, goal, size, moves=_MOVES):
+    """The fewest keys from row ``start`` to row ``goal`` of a list of ``size`` rows (both ends
+    wrap: UP/DOWN one row, LEFT/RIGHT six; on the table's player picker every key is one
+    step, ``_STEPS``), breadth first."""
     seen = {start: []}
     todo = [start]
     while goal not in seen:
         nxt = []
         for at in todo:
-            for key, d in _MOVES:
+            for key, d in moves:
                 to = (at + d) % size
                 if to not in seen:
                     seen[to] = seen[at] + [key]
@@ -154,8 +156,11 @@ def press_game(dev, actions, states):
             second = path(scr.cur, scr.keys.index([action[3], action[4]]), len(scr.keys))
             keys = second + ["OK"]
             out[-1] += [len(first), len(keys)]
+        elif action[0] == "target":
+            keys = path(scr.cur, scr.keys.index(action[2]), len(scr.keys), _STEPS) + ["OK"]
+            out[-1].append(len(keys))
         else:
-            want = action[2] if action[0] == "target" else [action[2], action[3]]
+            want = [action[2], action[3]]
             keys = path(scr.cur, scr.keys.index(want), len(scr.keys)) + ["OK"]
             out[-1].append(len(keys))
         _press(dev, keys)

@@ -92,7 +92,7 @@ def test_catalog_is_the_printed_list_of_42_cards():
                ("Insight", 10, 4), ("Mirage", 10, 4), ("Mirror Image", 0, 2),
                ("Peripheral Vision", 10, 4)]
     assert [(c[0], c[1], c[2]) for c in v.CARDS] == printed
-    assert [c[3] for c in v.CARDS] == [
+    assert [[list(a) for a in c[3]] for c in v.CARDS] == [
         [["take", 1]], [["discard", 3]], [["discard", 1]], [["miss", 1]], [["draw", 2]],
         [["discard", 2]], [["exchange", 1]], [["steal", 2]], [["recall", 1]], [["steal", 1]],
         [["destroy", 1]], [["mirror", 1]], [["swap", 1]]]

@@ -4,8 +4,10 @@ catalog file, a power cut mid-prompt, a whole game, and the Fields of View and l
 The table (``screens/viewpoint.py``) is read off the panel: each player's total in the score
 font in their cell (conftest's ``row_score``), the active player's cell lit (``turn_of``), the
 cards in each hand as a card sign and a count at the top right of the cell, "Needs N" at the top
-left and "Pile N" at the top right. Lists (the card list, the pickers) put their rows on pages
-2-7 from x=2, the cursor's row a lit bar (``menu_row``).
+left and "Pile N" at the top right. An action that aims at a player keeps the table: the
+question on the top line, the player aimed at with their name bar lit and "OK: <name>" on the
+bottom line (``aimed``). Lists (the card list, the card pickers) put their rows on pages 2-7
+from x=2, the cursor's row a lit bar (``menu_row``).
 """
 
 import copy
@@ -48,9 +50,23 @@ def play(dev, card):
 
 
 def answer(dev, row):
-    """Pick the row ``row`` of the question on the screen."""
-    goto(dev, row, limit=8)
+    """Answer the question on the screen with ``row``: a player (on the table) or a card row."""
+    if row in NAMES:
+        for _ in range(6):
+            if aimed(dev, row):
+                break
+            dev.press("DOWN")
+    else:
+        goto(dev, row, limit=8)
     dev.press("OK")
+
+
+def aimed(dev, name):
+    """The table's player picker aims at ``name``: their name bar lit (the name dark on it) in
+    their cell, and "OK: <name>" on the bottom line unless a message covers it."""
+    cell = [(x, y) for x, y in highlighted(dev, name) if y in (8, 16, 32)]
+    bottom = (0, 56) in dev.find_text("OK: " + name) or message_bar(dev)
+    return bottom and bool(cell) and not turn_of(dev, name)
 
 
 def open_menu(dev, entry):
@@ -121,7 +137,7 @@ def test_turns_through_the_buttons(make_device):
     assert (128 - text.ink_width("20"), 56) in dev.find_text("20"), "its value" + dump(dev)
 
     dev.press("OK")  # Ann plays the suggestion, Blindspot; the leader (all at 0: Bob) is offered
-    assert asks(dev, 0, "discard") and menu_row(dev, "Bob"), dump(dev)
+    assert asks(dev, 0, "discard") and aimed(dev, "Bob"), dump(dev)
     dev.press("OK")
     assert actions(dev) == [["play", 0, CARD["Blindspot"]], ["target", 0, 1]]
     assert top_line(dev, 100, 20), dump(dev)
@@ -131,16 +147,16 @@ def test_turns_through_the_buttons(make_device):
     assert title(dev, "Bob plays") and menu_row(dev, "Blindsided"), dump(dev)
     assert rows(dev, "Blindspot") == [2], "the likeliest card first" + dump(dev)
     dev.press("OK")
-    assert dev.shows("Bob: skip whose") and menu_row(dev, "Ann"), "the leader" + dump(dev)
+    assert dev.shows("Bob: skip whose") and aimed(dev, "Ann"), "the leader" + dump(dev)
     dev.press("DOWN")  # round the end: Cy, the next player
-    assert menu_row(dev, "Cy"), dump(dev)
+    assert aimed(dev, "Cy"), dump(dev)
     dev.press("OK")
     assert says(dev, "Cy misses the turn"), dump(dev)
     assert top_line(dev, 100, 19), "Cy missed the turn: one card less, not two" + dump(dev)
     check_table(dev, [20, 10, 0, 0], [5, 4, 5, 6], 3)
 
     dev.press("OK")  # Dee: Blindspot, the leader Ann discards
-    assert asks(dev, 3, "discard") and menu_row(dev, "Ann"), dump(dev)
+    assert asks(dev, 3, "discard") and aimed(dev, "Ann"), dump(dev)
     dev.press("OK")
     assert top_line(dev, 80, 18), "Ann's turn: she needs 80" + dump(dev)
     check_table(dev, [20, 10, 0, 20], [5, 4, 5, 5], 0)
@@ -198,13 +214,13 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         play(dev, "Blindspot")
         assert asks(dev, p, "discard"), dump(dev)
         others = [NAMES[(p + k) % 4] for k in (1, 2, 3)]
-        assert [rows(dev, name) for name in others] == [[2], [3], [4]], dump(dev)
-        assert rows(dev, NAMES[p]) == [], "the actor is not offered" + dump(dev)
         seen = []
-        for _ in range(4):  # the cursor goes round the three rows
-            seen += [name for name in NAMES[:4] if menu_row(dev, name)]
+        for _ in range(4):  # the picker goes round the three others, clockwise
+            seen += [name for name in NAMES[:4] if aimed(dev, name)]
             dev.press("DOWN")
-        assert sorted(seen[:3]) == sorted(others) and seen[3] == seen[0], seen
+        assert NAMES[p] not in seen, "the actor is not offered: %r" % seen
+        start = others.index(seen[0])
+        assert seen[:3] == (others + others)[start:start + 3] and seen[3] == seen[0], seen
         dev.press("OK")
 
 
@@ -240,7 +256,7 @@ def test_undo_takes_back_an_answer_then_the_card(make_device):
     check_table(dev, [20, 20, 0, 0], [4, 4, 6, 5], 2)
 
     open_menu(dev, "Undo")  # the answer: Bob is asked again
-    assert asks(dev, 1, "discard") and menu_row(dev, "Ann"), dump(dev)
+    assert asks(dev, 1, "discard") and aimed(dev, "Ann"), dump(dev)
     assert says(dev, "Undone:"), dump(dev)
     open_menu(dev, "Undo")  # the card: Bob's turn, as it was
     assert says(dev, "Undone: Bob: Blind"), dump(dev)
@@ -348,18 +364,15 @@ def test_power_cut_mid_question(make_device):
     dev.press("OK")  # Bob: Blindspot, Ann discards
     answer(dev, "Ann")
     play(dev, "Blindsided")  # Cy ... and the power goes before the answer
-    assert menu_row(dev, "Ann") and dev.shows("Cy: skip"), dump(dev)
+    assert aimed(dev, "Ann") and dev.shows("Cy: skip"), dump(dev)
     question = dev.panel.pixels()[:8]  # the title line
     assert actions(dev)[-1] == ["play", 2, CARD["Blindsided"]]
 
     dev = make_device()
     assert dev.shows("Resume game?"), dump(dev)
     dev.press("OK")
-    assert dev.panel.pixels()[:8] == question and menu_row(dev, "Ann"), dump(dev)
-    assert [rows(dev, name) for name in ("Dee", "Ann", "Bob")] == [[2], [3], [4]], dump(dev)
-    for page, total in ((2, "0 " + text.CARD + "5"), (3, "20 " + text.CARD + "4"),
-                        (4, "20 " + text.CARD + "4")):  # each row's total and hand, at the right
-        assert (128 - 7 - text.width(total), page * 8) in dev.find_text(total), dump(dev)
+    assert dev.panel.pixels()[:8] == question and aimed(dev, "Ann"), dump(dev)
+    check_table(dev, [20, 20, 10, 0], [4, 4, 5, 5], 2)  # the totals it aims by, in view
     dev.press("OK")
     check_table(dev, [20, 20, 10, 0], [4, 4, 5, 6], 3)
     assert actions(dev)[-1] == ["target", 2, 0]
@@ -429,7 +442,8 @@ def test_fields_of_view_and_the_log(make_device):
 
     open_menu(dev, "Game log")
     assert title(dev, "Game log, turn 4"), dump(dev)
-    events = ["Ann: Blindspot", "Bob discards 1", "Bob: Mirage", "Destroyed Blindspot", "Cy: Insight"]
+    events = ["Ann: Blindspot", "Bob discards 1", "Bob: Mirage", "Destroyed Blindspot",
+              "Cy: Insight"]
     for page, line in enumerate(events, 2):
         assert rows(dev, line, 0) == [page], (line, dump(dev))
     assert rows(dev, "Cy takes 1 of", 0) == [7], dump(dev)

@@ -52,7 +52,7 @@ from tablemate import RuleError
 
 TARGET = const(100)  # Viewpoints that win at the end of one's own turn
 HAND = const(5)  # cards dealt to each player
-LOG_SIZE = const(24)
+LOG_SIZE = const(16)
 NODESTROY = const(1)  # entry flags
 CANCEL = const(2)
 REVEAL = const(4)
@@ -60,19 +60,19 @@ REVEAL = const(4)
 # The printed card list: name, Viewpoints, copies, actions, flags (reveal actions and where a
 # revealed card goes are for cards from other sets: see ``parse``).
 CARDS = (
-    ["All-Seeing Eye", 10, 2, [["take", 1]], 0, [], "discard"],
-    ["Blackout", 0, 1, [["discard", 3]], 0, [], "discard"],
-    ["Blindspot", 20, 6, [["discard", 1]], 0, [], "discard"],
-    ["Blindsided", 10, 4, [["miss", 1]], 0, [], "discard"],
-    ["Blink", 10, 3, [["draw", 2]], 0, [], "discard"],
-    ["Blurred Vision", 10, 3, [["discard", 2]], 0, [], "discard"],
-    ["Cross-eyed", -5, 2, [["exchange", 1]], 0, [], "discard"],
-    ["Eye Spy", 0, 3, [["steal", 2]], 0, [], "discard"],
-    ["Hindsight", 20, 4, [["recall", 1]], NODESTROY, [], "discard"],
-    ["Insight", 10, 4, [["steal", 1]], 0, [], "discard"],
-    ["Mirage", 10, 4, [["destroy", 1]], 0, [], "discard"],
-    ["Mirror Image", 0, 2, [["mirror", 1]], 0, [], "discard"],
-    ["Peripheral Vision", 10, 4, [["swap", 1]], 0, [], "discard"],
+    ("All-Seeing Eye", 10, 2, (("take", 1),), 0, (), "discard"),
+    ("Blackout", 0, 1, (("discard", 3),), 0, (), "discard"),
+    ("Blindspot", 20, 6, (("discard", 1),), 0, (), "discard"),
+    ("Blindsided", 10, 4, (("miss", 1),), 0, (), "discard"),
+    ("Blink", 10, 3, (("draw", 2),), 0, (), "discard"),
+    ("Blurred Vision", 10, 3, (("discard", 2),), 0, (), "discard"),
+    ("Cross-eyed", -5, 2, (("exchange", 1),), 0, (), "discard"),
+    ("Eye Spy", 0, 3, (("steal", 2),), 0, (), "discard"),
+    ("Hindsight", 20, 4, (("recall", 1),), NODESTROY, (), "discard"),
+    ("Insight", 10, 4, (("steal", 1),), 0, (), "discard"),
+    ("Mirage", 10, 4, (("destroy", 1),), 0, (), "discard"),
+    ("Mirror Image", 0, 2, (("mirror", 1),), 0, (), "discard"),
+    ("Peripheral Vision", 10, 4, (("swap", 1),), 0, (), "discard"),
 )
 # What each action kind is answered with. "draw" needs no answer.
 AIMS = {"discard": "target", "steal": "target", "exchange": "target", "miss": "target",
@@ -574,8 +574,11 @@ def likely(state):
     """The cards a player may still hold, the most copies unseen first (catalog order among
     equals): the card picker's order."""
     left = unseen(state)
-    order = [c for c in range(len(left)) if left[c] > 0]
-    order.sort(key=lambda c: (-left[c], c))  # MicroPython's sort is not stable
+    order = []
+    for n in range(max(left), 0, -1):  # most copies first, catalog order among equals
+        for c in range(len(left)):
+            if left[c] == n:
+                order.append(c)
     return order
 
 

@@ -1,6 +1,6 @@
 """Viewpoint: the players play real cards and tell the device which; it keeps every view's total.
 
-One screen, four views, chosen by what the rules wait for (``rules.prompt``):
+One screen, five views, chosen by what the rules wait for (``rules.prompt``):
 
 TABLE (a card is due): every player's total in the score digits (16 px up to four players), the
 active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
@@ -10,10 +10,14 @@ arrow opens the card list already moved from it.
 CARDS: the catalog in that order, value on the right. UP/DOWN one card, LEFT/RIGHT six (a
 screenful), both round the ends, so that every card is at most three presses from the first;
 OK plays, BACK goes back to the table.
-AIM (an action wants an answer): the players (clockwise from the one acting, never them) or the
-cards it can aim at (``rules.choices``), the cursor on the likeliest answer (the leader for a
-discard or a Blindsided, the fullest hand for a steal or an exchange, the best card to take or
-destroy, your worst card to swap away). A swap asks for your card, then theirs.
+PICK (an action aims at another player): the table stays, the question on the top line, the
+player it would aim at with their name bar lit and named on the bottom line; every arrow moves
+it on to the next player (clockwise from the one acting, never them), OK answers. It starts on
+the likeliest (the leader for a discard or a Blindsided, the fullest hand for a steal or an
+exchange): the players see the totals they aim at, and a press sends a few spans, not a screen.
+AIM (an action aims at a card): the cards it can aim at (``rules.choices``) as a list, the
+cursor on the likeliest (the best card to take or destroy, your worst card to swap away). A
+swap asks for your card, then theirs.
 GO (only with cards that cancel in the game): the card's draw waits for OK, so it can still be
 cancelled from the game menu.
 The turn ends by itself when the card's actions are done, the next player draws by themselves,
@@ -25,8 +29,11 @@ or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.p
 then), and the shared entries. Undo takes back the last step: an answer, a card play, the
 draws and passes that followed it.
 
-A catalog file (``/data/viewpoint.jsonl``, see ``viewpoint_extra.parse``) is read when a game starts
-(``prepare``); its bad lines are listed on the screen and left out.
+A catalog file (``/data/viewpoint.jsonl``, see ``viewpoint_extra.parse``) is read when a game
+starts (``prepare``); its bad lines are listed on the screen and left out.
+
+A frame copies bytes: the totals and the card order are worked out once per action (``sync``),
+not per frame, and list rows are fitted once when the list opens.
 """
 
 import sys
@@ -43,6 +50,7 @@ TABLE = const(0)
 CARDS = const(1)
 AIM = const(2)
 GO = const(3)
+PICK = const(4)
 
 CATALOG = "viewpoint.jsonl"  # in /data
 _ROWS = const(6)  # list rows, on pages 2-7
@@ -152,6 +160,11 @@ def say(state, ev):
     return k
 
 
+def _unload_menu():
+    from tablemate import lifecycle
+    lifecycle.unload((_MENU, "tablemate.lifecycle"))
+
+
 # What the message line says after an action: the events the players did not enter themselves.
 _TOLD = ("draw", "missed", "empty", "none")
 
@@ -168,8 +181,9 @@ class Viewpoint(GameScreen):
         cols, w, pages = table.layout(n)
         room = w - 3 - text.width(text.CARD + "99")
         self.short = [text.fit(s, room) for s in rules.names(game.state)]
-        self.items = []  # the open list's rows: (left, right)
-        self.keys = []  # what each row stands for
+        self.keys = []  # what each row of the open list (or each player to aim at) stands for
+        self.row = None  # key -> (left, right): how a row reads
+        self.items = {}  # the rows shown so far, as drawn (``_item``)
         self.cur = 0
         self.first = 0
         self.mine = None  # a swap's own card, once picked
@@ -177,15 +191,14 @@ class Viewpoint(GameScreen):
         self.view = TABLE
         self._events = rules.events(game.state)  # before the action being taken (``do``) ...
         self._turn = rules.turn(game.state)  # ... and whose turn it was
-        self._hinted = (-1, None)  # the table's bottom page for a card (``_hint``)
         self.sync()
 
     def on_open(self):
-        """Back from the game menu's pages: their module goes (4-5 KB of a Pico's heap)."""
+        """Back from the game menu's pages: their module goes (4-5 KB of a Pico's heap), in a
+        quiet pass, not in the press that closed them."""
         GameScreen.on_open(self)
         if _MENU in sys.modules:
-            from tablemate import lifecycle
-            lifecycle.unload((_MENU, "tablemate.lifecycle"))
+            self.app.soon(_unload_menu)
 
     # -- which view, and its rows ---------------------------------------------------------
     def sync(self):
@@ -193,9 +206,9 @@ class Viewpoint(GameScreen):
         the totals and the card order, worked out once per action, not per frame."""
         state = self.game.state
         self.totals = rules.scores(state)
-        self.order = rules.likely(state)
         got = None if self.over() else rules.prompt(state)
         self.mine = None
+        self.order = rules.likely(state) if got is None else ()  # a card is due
         if got is None:
             self.view = TABLE
             self.first = 0
@@ -207,30 +220,34 @@ class Viewpoint(GameScreen):
         if aim == "go":
             self.view = GO
             return
+        keys = rules.choices(state)
+        if aim == "target":
+            self.view = PICK
+            self.keys = keys
+            self.cur = suggest(state, keys, self.totals)
+            return
         self.view = AIM
         if aim == "swap":
             self._list(own_cards(state, by), self._card_row, 0)
         else:
-            keys = rules.choices(state)
-            row = self._player_row if aim == "target" else self._pair_row
-            self._list(keys, row, suggest(state, keys, self.totals))
+            self._list(keys, self._pair_row, suggest(state, keys, self.totals))
 
     def _list(self, keys, row, cur):
-        """Open a list: its rows made once, as they are drawn (label fitted, value and its x)."""
+        """Open a list of ``keys``, each row made by ``row`` the first time it is shown."""
         self.keys = keys
-        items = []
-        for k in keys:
-            left, right = row(k)
-            x = _W - 7 - text.width(right)
-            items.append((text.fit(left, x - 5), right, x))
-        self.items = items
+        self.row = row
+        self.items = {}
         self.first = 0
         self._select(cur)
 
-    def _player_row(self, t):
-        state = self.game.state
-        return (rules.names(state)[t],
-                "%d %s%d" % (self.totals[t], text.CARD, rules.hands(state)[t]))
+    def _item(self, i):
+        """Row ``i`` as it is drawn: (label fitted, value, the value's x), made once."""
+        got = self.items.get(i)
+        if got is None:
+            left, right = self.row(self.keys[i])
+            x = _W - 7 - text.width(right)
+            got = self.items[i] = (text.fit(left, x - 5), right, x)
+        return got
 
     def _card_row(self, c):
         return (rules.name(self.game.state, c), "%d" % rules.value(self.game.state, c))
@@ -253,7 +270,7 @@ class Viewpoint(GameScreen):
         self._select(self.cur + move)
 
     def _select(self, i):
-        n = len(self.items)
+        n = len(self.keys)
         self.cur = i % n if n else 0
         if self.cur < self.first:
             self.first = self.cur
@@ -324,7 +341,7 @@ class Viewpoint(GameScreen):
         by, want = rules.prompt(state)[:2]
         aim = rules.AIMS[want]
         k = self.keys[self.cur]
-        if aim == "target":
+        if aim == "target":  # PICK
             self.do(["target", by, k])
         elif aim == "card":
             self.do(["card", by, k[0], k[1]])
@@ -358,6 +375,10 @@ class Viewpoint(GameScreen):
             if view == TABLE:
                 if kind == K.PRESS:
                     self.open_cards(move)
+            elif view == PICK:  # the next or the previous player
+                self.cur = (self.cur + (1 if key == K.DOWN or key == K.RIGHT else -1)) % len(
+                    self.keys)
+                self.dirty = True
             elif view != GO:
                 self.msg.clear()  # the player moved on: the list's last row shows again
                 self._select(self.cur + move)
@@ -370,7 +391,7 @@ class Viewpoint(GameScreen):
             self._back()
 
     def draw(self, fb):
-        if self.view == TABLE:
+        if self.view == TABLE or self.view == PICK:
             self._draw_table(fb)
         elif self.view == GO:
             draw_title(fb, text.fit(self.head, _W))
@@ -386,55 +407,49 @@ class Viewpoint(GameScreen):
         names = rules.names(state)
         n = len(names)
         totals = self.totals
-        if not over:
-            needs = rules.TARGET - totals[turn]
-            text.put_number(fb, needs if needs > 0 else 0, text.put(fb, "Needs ", 0, 0), 0)
-        pile = rules.pile(state)
-        x = _W - len("%d" % pile) * text.SMALL.advance
-        text.put(fb, "Pile ", x - text.width("Pile "), 0)
-        text.put_number(fb, pile, x, 0)
+        pick = self.view == PICK
+        aimed = self.keys[self.cur] if pick else -1
+        if pick:
+            text.put(fb, self.head, 0, 0)
+        else:
+            if not over:
+                needs = rules.TARGET - totals[turn]
+                text.put_number(fb, needs if needs > 0 else 0, text.put(fb, "Needs ", 0, 0), 0)
+            pile = rules.pile(state)
+            x = _W - len("%d" % pile) * text.SMALL.advance
+            text.put(fb, "Pile ", x - text.width("Pile "), 0)
+            text.put_number(fb, pile, x, 0)
         lit = rules.result(state) if over else (turn,)
-        table.draw(fb, self.short, totals, lit)
+        table.draw(fb, self.short, totals, lit, aimed)
         cols, w, pages = table.layout(n)
         hands = rules.hands(state)
         missing = rules.missing(state)
         for i in range(n):
             x = (i % cols) * w
             page = pages[i // cols]
-            color = 0 if i in lit else 1
-            h = hands[i]
-            right = x + w - 1 - (6 if h < 10 else 12)
-            text.put(fb, text.CARD, right - 6, page, color=color)
-            text.put_number(fb, h, right, page)
-            if color == 0:  # the digits are copied light on dark: the lit cell wants them dark
-                o = page * _W + right
-                for k in range(o, o + (6 if h < 10 else 12)):
-                    fb.buf[k] ^= 0xFF
+            color = 0 if i in lit or i == aimed else 1
+            h = "%s%d" % (text.CARD, hands[i])  # a hand's size in its name bar
+            text.put(fb, h, x + w - 1 - text.width(h), page, color=color)
             if missing[i]:
                 fb.hline(x + 1, page * 8 + 4, text.width(self.short[i]) + 2, color)
-        if not over and self.msg.text is None and self.order:
-            fb.buf[7 * _W:8 * _W] = self._hint(self.order[0])  # what OK plays
-
-    def _hint(self, card):
-        """The bottom page "OK Blindspot  20" for ``card``, composed when the card changes."""
-        if self._hinted[0] != card:
-            state = self.game.state
-            label = "OK " + rules.name(state, card)
+        if over or self.msg.text is not None:
+            return
+        if pick:  # who OK aims at
+            text.put(fb, rules.names(state)[aimed], text.put(fb, "OK: ", 0, 7), 7)
+        elif self.order:  # what OK plays
+            card = self.order[0]
+            pen = text.put(fb, rules.name(state, card), text.put(fb, "OK ", 0, 7), 7)
             v = "%d" % rules.value(state, card)
-            x = _W - text.ink_width(v)
-            parts = [(label, 0)]
-            if text.width(label) + 6 <= x:
-                parts.append((v, x))
-            self._hinted = (card, text.line(parts))
-        return self._hinted[1]
+            if pen + 6 + text.width(v) <= _W:
+                text.put_right(fb, v, _W, 7)
 
     def _draw_list(self, fb):
         draw_title(fb, text.fit(self.head, _W))
-        items = self.items
-        last = min(len(items), self.first + _ROWS)
+        n = len(self.keys)
+        last = min(n, self.first + _ROWS)
         page = 2
         for i in range(self.first, last):
-            label, right, x = items[i]
+            label, right, x = self._item(i)
             if i == self.cur:
                 fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
                 text.put(fb, label, 2, page, color=0)
@@ -444,9 +459,33 @@ class Viewpoint(GameScreen):
             page += 1
         if self.first > 0:
             text.put(fb, text.ARROW_UP, 123, 2)
-        if last < len(items):
+        if last < n:
             text.put(fb, text.ARROW_DOWN, 123, 7)
 
     def menu_entries(self):
+        """The game menu's own rows; their pages (``viewpoint_menu``) load in a quiet pass while
+        the player reads the menu, not in the press that opens it."""
+        self.app.soon(self._menu)
+        out = [("Fields of View", lambda: self._page("field_view")),
+               ("Game log", lambda: self._page("game_log"))]
+        if self.over():
+            return out
+        got = rules.prompt(self.game.state)
+        if got is not None:
+            out.append(("Skip this action", lambda: self._skip(got[0])))
+        if rules.extended(self.game.state):
+            out += self._menu().extra_entries(self)
+        out.append(("Correction", lambda: self._page("correct")))
+        return out
+
+    def _menu(self):
         from tablemate.screens import viewpoint_menu
-        return viewpoint_menu.entries(self)
+        return viewpoint_menu
+
+    def _page(self, name):
+        getattr(self._menu(), name)(self)
+
+    def _skip(self, by):
+        """Leave the asked action out (a correction: the rulebook would have it performed)."""
+        self.app.pop()
+        self.do(["pass", by])

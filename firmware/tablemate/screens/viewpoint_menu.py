@@ -1,10 +1,10 @@
-"""Viewpoint's own game-menu entries: looking at the table, and what the card flow cannot say.
+"""Viewpoint's game-menu pages: looking at the table, and what the card flow cannot say.
 
-Loaded when the game menu opens, not with the game: a turn needs none of it, and a Pico keeps
-the RAM. The Fields of View and the game log are read-only pages; "Skip this action" leaves out
-the asked action; "Reveal a card" and "Cancel ..." exist when the catalog file brought cards
-that do that; "Correction" moves any one card from any place to any other (a misplay, a house
-rule), asking from where, to where and, when the device must know, which card.
+Loaded when one of them is picked in the game menu, not with the game (a turn needs none of it,
+and a Pico keeps the RAM; the game screen lets it go again). The Fields of View and the game
+log are read-only pages; "Reveal a card" and "Cancel ..." exist when the catalog file brought
+cards that do that; "Correction" moves any one card from any place to any other (a misplay, a
+house rule), asking from where, to where and, when the device must know, which card.
 """
 
 from tablemate import keys as K
@@ -14,31 +14,31 @@ from tablemate.ui import Menu, Screen, draw_title, text
 _W = 128
 
 
-def entries(screen):
-    """(label, callback) for the game menu of the Viewpoint screen ``screen``."""
-    app = screen.app
+def field_view(screen):
+    screen.app.replace(FieldView(screen.app, screen.game))
+
+
+def game_log(screen):
+    screen.app.replace(Log(screen.app, screen.game))
+
+
+def extra_entries(screen):
+    """(label, callback) for the cards a catalog file brought: reveal, and cancel while the
+    card whose actions are due can still be cancelled."""
+    from tablemate.rules import viewpoint_extra as extra
     state = screen.game.state
-    out = [("Fields of View", lambda: app.replace(FieldView(app, screen.game))),
-           ("Game log", lambda: app.replace(Log(app, screen.game)))]
-    if screen.over():
-        return out
-    got = rules.prompt(state)
-    if got is not None:
-        out.append(("Skip this action", lambda: _then(screen, ["pass", got[0]])))
-    if rules.extended(state):  # a catalog file's cards may reveal or cancel
-        from tablemate.rules import viewpoint_extra as extra
-        if extra.cancellable(state):
-            card = rules.name(state, state["stack"][-1]["self"])
-            out.append(("Cancel " + card, lambda: _ask_player(
-                screen, "Who cancels?", lambda q: _ask_card(
-                    screen, "With which card?", extra.cancellers(state),
-                    lambda c: _then(screen, ["cancel", q, c])))))
-        if extra.revealers(state):
-            out.append(("Reveal a card", lambda: _ask_player(
-                screen, "Who reveals?", lambda q: _ask_card(
-                    screen, "Which card?", extra.revealers(state),
-                    lambda c: _then(screen, ["reveal", q, c])))))
-    out.append(("Correction", lambda: _correct(screen)))
+    out = []
+    if extra.cancellable(state):
+        card = rules.name(state, state["stack"][-1]["self"])
+        out.append(("Cancel " + card, lambda: _ask_player(
+            screen, "Who cancels?", lambda q: _ask_card(
+                screen, "With which card?", extra.cancellers(state),
+                lambda c: _then(screen, ["cancel", q, c])))))
+    if extra.revealers(state):
+        out.append(("Reveal a card", lambda: _ask_player(
+            screen, "Who reveals?", lambda q: _ask_card(
+                screen, "Which card?", extra.revealers(state),
+                lambda c: _then(screen, ["reveal", q, c])))))
     return out
 
 
@@ -90,7 +90,7 @@ def places(state):
     return out + [("Draw pile", "pile"), ("Discard pile", "discard")]
 
 
-def _correct(screen):
+def correct(screen):
     """From where, to where, which card: one journaled ``move``."""
     state = screen.game.state
     screen.app.pop()  # the game menu
