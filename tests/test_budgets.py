@@ -50,6 +50,18 @@ def test_viewpoint_presses_per_card_played():
     assert figures[1][0] <= budgets.limit("presses-target")
 
 
+def test_perfect_moment_presses():
+    """Issue 11's key-press budget: every score of five recorded games entered through the
+    real app's buttons, the fewest presses the screen allows (a count, not a time)."""
+    from tablemate_host import pmgame
+    for seed in range(1, 6):
+        most, average, end, scores, actions = pmgame.press_budget(seed)
+        print("\nPerfect Moment game %d: %d actions, %d scores, at most %d presses (%.2f on "
+              "average), %.0f to end a turn" % (seed, actions, scores, most, average, end))
+        assert most <= budgets.limit("presses-score")
+        assert end <= budgets.limit("presses-end")
+
+
 def test_heap_after_boot(modules):
     kind, folder = modules
     empty, base, boot = vmbench.heap_after_boot(folder)

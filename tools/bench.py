@@ -69,6 +69,7 @@ LABELS = (
     "journal resume 20000 actions",
     "resume 5000 actions allocates",
     "Viewpoint presses per card played",
+    "Perfect Moment presses to score",
 )
 
 GAME_PLAYERS = 6
@@ -504,7 +505,8 @@ def main(argv=None):
                 vm += "; same in WASM"
             rep.add(label, "%d B / %d tx" % (b, t), vm, budget, verdict(b, limit) if limit else "-")
 
-        section("Key presses (Viewpoint: ten recorded 4-player games through the app's buttons)")
+        section("Key presses (recorded games through the app's buttons: Viewpoint, ten 4-player"
+                " games; The Perfect Moment, five)")
         from tablemate_host import vpgame
         figures = vpgame.press_figures()
         for asked, budget in ((0, "presses-card"), (1, "presses-target")):
@@ -516,6 +518,14 @@ def main(argv=None):
         if 2 in figures:
             print("  a swap (two answers): %.2f presses on average, %d cards"
                   % figures[2])
+        from tablemate_host import pmgame
+        runs = [pmgame.press_budget(seed) for seed in range(1, 6)]
+        most = max(r[0] for r in runs)
+        average = sum(r[1] * r[3] for r in runs) / sum(r[3] for r in runs)
+        rep.add(LABELS[14], "at most %d, %.2f on average (%d scores); 1 to end a turn"
+                % (most, average, sum(r[3] for r in runs)), CPY + " (a count, not a time)",
+                "<= %d" % budgets.limit("presses-score"),
+                verdict(most, budgets.limit("presses-score")))
 
         for lines in (REPLAY_LINES,) + LONG_GAMES:
             section("Journal resume (Game.resume of a %d-move 6-player scorepad journal)" % lines)

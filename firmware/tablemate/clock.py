@@ -17,7 +17,7 @@ from time import ticks_diff
 BEEP = const(1)
 EXPIRED = const(2)
 
-_WARN_S = const(5)  # low-time beeps at 5, 4, 3, 2 and 1 s remaining
+WARN = (5, 4, 3, 2, 1)  # the low-time beeps: seconds left, the most first
 
 RANDOM = const(2)  # ``first_player``: a drawn starter (0 and 1 are the left and right player)
 
@@ -64,10 +64,12 @@ def fmt(ms, tenths=False):
 
 
 class Countdown:
-    """A timer counting down from ``duration_ms``, with low-time beeps and one expiry event."""
+    """A timer counting down from ``duration_ms``, with low-time beeps at ``warn`` (seconds
+    left, the most first) and one expiry event."""
 
-    def __init__(self, duration_ms):
+    def __init__(self, duration_ms, warn=WARN):
         self.duration = duration_ms
+        self.warn = warn
         self.running = False
         self._left = duration_ms  # ms left at _t0 (while running) or now (while stopped)
         self._t0 = 0
@@ -78,7 +80,14 @@ class Countdown:
 
     def _arm(self):
         # Beep only at seconds strictly below the time left now: no beep at the start of a 5 s turn.
-        self._beep = min(_WARN_S, (self._left - 1) // 1000) if self._left > 0 else 0
+        self._beep = self._under((self._left - 1) // 1000) if self._left > 0 else 0
+
+    def _under(self, s):
+        """The first warning at ``s`` seconds or fewer, 0 for none."""
+        for w in self.warn:
+            if w <= s:
+                return w
+        return 0
 
     def start(self, now):
         """Start or continue counting down from the time left; does nothing once expired."""
@@ -103,8 +112,11 @@ class Countdown:
         self._arm()
 
     def add(self, ms):
-        """Give ``ms`` more time (a Fischer increment); re-arms the low-time beeps."""
+        """Give ``ms`` more time (a Fischer increment); re-arms the low-time beeps (and the
+        expiry, for a clock that had run out and plays on)."""
         self._left += ms
+        if self._left > 0:
+            self._told = False
         self._arm()
 
     def remaining(self, now):
@@ -127,7 +139,7 @@ class Countdown:
             self._told = True
             return EXPIRED
         if self.running and self._beep and left <= self._beep * 1000:
-            self._beep = (left + 999) // 1000 - 1  # skip thresholds a late poll already passed
+            self._beep = self._under((left + 999) // 1000 - 1)  # skip those a late poll passed
             return BEEP
         return 0
 
@@ -136,11 +148,11 @@ class Countdown:
         return {"dur": self.duration, "left": self.remaining(now), "told": self._told}
 
     @classmethod
-    def from_dict(cls, d, now):
+    def from_dict(cls, d, now, warn=WARN):
         """Rebuild a stopped timer from ``to_dict`` data; ``now`` is its current time.
 
         ValueError (or KeyError, TypeError) when ``d`` is not such data."""
-        c = cls(_checked(d["dur"], 0, _MAX_MS))
+        c = cls(_checked(d["dur"], 0, _MAX_MS), warn)
         c._left = _checked(d["left"], 0, _MAX_MS)
         if d["told"] is not True and d["told"] is not False:
             raise ValueError("clock data")
@@ -151,16 +163,22 @@ class Countdown:
 
 
 class ChessClock:
-    """One countdown per player; only the player to move loses time, with optional increment."""
+    """One countdown per player; only the player to move loses time, with optional increment.
 
-    def __init__(self, players=2, base_ms=300000, increment_ms=0):
+    ``per_turn``: each turn starts from ``base_ms`` (a countdown per turn, not a time bank).
+    ``warn``: the low-time beeps (seconds left). After a player's time ran out, ``play_on``
+    lets the game go on with their clock at zero (it does not flag them again)."""
+
+    def __init__(self, players=2, base_ms=300000, increment_ms=0, per_turn=False, warn=WARN):
         self.base = base_ms
         self.increment = increment_ms
+        self.per_turn = per_turn
         self.current = 0
         self.moves = 0
         self._flag = -1
         self._state = _IDLE
-        self._cd = [Countdown(base_ms) for _ in range(players)]
+        self._late = []  # the players who play on at zero
+        self._cd = [Countdown(base_ms, warn) for _ in range(players)]
 
     @property
     def players(self):
@@ -198,8 +216,33 @@ class ChessClock:
         cd.add(self.increment)
         self.moves += 1
         self.current = (self.current + 1) % len(self._cd)
-        self._cd[self.current].start(now)
+        cd = self._cd[self.current]
+        if self.per_turn:
+            cd.reset(now)
+        if self.current in self._late and cd.remaining(now) > 0:
+            self._late.remove(self.current)  # time again: it can run out again
+        cd.start(now)
         return True
+
+    def play_on(self, now):
+        """After a flag: the game goes on, the flagged player's clock at zero (their next
+        turns start at zero plus the increment, or from the turn's full time per turn)."""
+        if self._state == _FLAG:
+            self._late.append(self._flag)
+            self._cd[self._flag]._told = True  # its expiry is told: not again at zero
+            self._flag = -1
+            self._state = _RUN
+
+    def set_times(self, times, now):
+        """Each player's time left (a saved game's); the clock stays as it is (idle or paused).
+        A player at zero had run out and plays on: not flagged, nor told, again."""
+        for i in range(len(self._cd)):
+            cd = self._cd[i]
+            cd.stop(now)
+            cd._left = times[i]
+            cd._told = times[i] == 0
+            cd._arm()
+        self._late = [i for i in range(len(self._cd)) if times[i] == 0]
 
     def pause(self, now):
         """Stop the running time (for everyone) until ``resume``."""
@@ -219,14 +262,15 @@ class ChessClock:
 
     def flagged(self, now):
         """Index of the player whose time ran out (all time then stops), else -1."""
-        if self._state == _RUN and self._cd[self.current].remaining(now) == 0:
+        if (self._state == _RUN and self._cd[self.current].remaining(now) == 0
+                and self.current not in self._late):
             self._cd[self.current].stop(now)
             self._flag = self.current
             self._state = _FLAG
         return self._flag
 
     def poll(self, now):
-        """BEEP in the last 5 s of the player to move, EXPIRED once when they flag, else 0."""
+        """BEEP at the warnings of the player to move, EXPIRED once when they flag, else 0."""
         if self._state == _RUN:
             self.flagged(now)
         if self._state == _RUN or self._state == _FLAG:

@@ -1,9 +1,9 @@
 """The game modes, and what the flash holds of the game in progress.
 
 ``MODES`` is the registry: one entry per game mode, and the only place a mode's name, menu label,
-player range, setup options and history outcomes are written. The home menu, the shared setup
-menu, the history and the host tools (``tablemate report``, the README pictures, package.json)
-all read it. A mode is its entry plus two modules named after it: ``rules/<name>.py`` (the pure
+player range and history outcomes are written (its setup options are the setup menu's:
+``tablemate.ui.setup.OPTIONS``). The home menu, the shared setup menu, the history and the host
+tools (``tablemate report``, the README pictures, package.json) all read it. A mode is its entry plus two modules named after it: ``rules/<name>.py`` (the pure
 game) and ``screens/<name>.py`` (its play screen); docs/contracts.md has the recipe.
 
 The home menu asks here whether a game is saved (``saved_name``) and whether it had ended
@@ -14,29 +14,20 @@ a game is ``tablemate.lifecycle``, loaded with the first setup menu or resume qu
 from tablemate import os
 
 
-# Setup option kinds, for the shared setup menu (tablemate.ui.setup). An option is
-# (key, label, kind, default, params):
-NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
-CHOICE = 1  # params (values, unit or words): LEFT/RIGHT cycle through the values; with a unit a
-# value reads "30s" (0 reads "off"), with a tuple of words each value reads as its word
-FLAG = 2  # params None: on or off
-
 # Each mode: name (the rules and screens module), label (menu), players (min, max, default),
-# options (see above; every mode also gets "first", the player who starts, from the setup), note (a word after the player count, by count), fixed(players) (options
-# that follow from the player count), outcomes (how a finished game reads in the history, by its
-# summary's "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a
-# word for it, a game lists its winners, "(tie)" after several, or reads "unfinished").
+# optionally note (a word after the player count, by count), race (no "1st player" in the setup:
+# the players race to be ready and the game's first action says who won) and outcomes (how a
+# finished game reads in the history, by its summary's "outcome", or "coop:" and the outcome for
+# a co-operative game, tried first; without a word for it, a game lists its winners, "(tie)"
+# after several, or reads "unfinished"). A mode's setup options are the setup menu's business
+# (``tablemate.ui.setup.OPTIONS``): the boot loads this registry, and a Pico pays for every
+# constant in it at every boot.
 MODES = (
-    {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2),
-     "options": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
-                 ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once"))),
-                 ("rotate", "Rotate start", FLAG, False, None),
-                 ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s")))},
+    {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2)},
     {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
-     "options": (("expert", "Expert", FLAG, False, None),),
-     "fixed": lambda n: {"coop": n == 2},
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
-    {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4), "options": ()},
+    {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4)},
+    {"name": "perfect_moment", "label": "Perfect Moment", "players": (2, 2, 2), "race": True},
 )
 
 

@@ -158,6 +158,31 @@ def viewpoint_target(dev):
     _viewpoint(dev, _VP_TURNS + ("OK",))
 
 
+def _moment(dev, keys):
+    """From the home menu: a Perfect Moment game (a 10-minute bank), Ben ready first, ``keys``
+    pressed a few seconds apart."""
+    dev.choose(session.label("perfect_moment"))
+    dev.choose("Start")
+    dev.press("RIGHT")
+    dev.advance(300)
+    for key in keys:
+        dev.press(key)
+        dev.advance(4000)
+
+
+# Ben scores his plan for 2 and ends his turn; Ann scores the Paradox for 1 (a fragment) and
+# ends hers; Ben's turn.
+_PM_TURNS = ("UP", "OK", "OK", "DOWN", "LEFT", "OK", "OK")
+
+
+def perfect_moment(dev):
+    _moment(dev, _PM_TURNS)
+
+
+def perfect_moment_score(dev):
+    _moment(dev, _PM_TURNS + ("UP", "UP", "RIGHT"))
+
+
 SHOTS = {
     "home": home,
     "scorepad": scorepad,
@@ -175,6 +200,8 @@ SHOTS = {
     "viewpoint-table": viewpoint_table,
     "viewpoint-cards": viewpoint_cards,
     "viewpoint-target": viewpoint_target,
+    "perfect-moment": perfect_moment,
+    "perfect-moment-score": perfect_moment_score,
 }
 
 

@@ -183,7 +183,8 @@ def heap_after_boot(mpy_dir=None):
 def make_journal(path, game, players, actions, seed=7):
     """A journal of ``actions`` lines played through the firmware's own Game (undos included), as
     the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left;
-    Viewpoint: a recorded game (``vpgame``) but its last four actions).
+    Viewpoint: a recorded game (``vpgame``) but its last four actions; The Perfect Moment: one
+    (``pmgame``) but its last two).
     The VM benchmarks and the emulated Pico's scripts (tools/pico/measure.py) resume it."""
     from tablemate.store.game import Game, rules_for
     rules = rules_for(game)
@@ -197,6 +198,15 @@ def make_journal(path, game, players, actions, seed=7):
             action = table.next_action()
         recorded = table.actions[:-4] if not actions else table.actions
         g = Game.new(rules, path, {"names": names})
+        for action in recorded:
+            g.do(action)
+            g.save()
+        return len(recorded)
+    if game == "perfect_moment":  # a recorded game (``pmgame``), its last two actions left
+        from tablemate_host import pmgame
+        table = pmgame.Table(seed, names[:2]).play()
+        recorded = table.actions[:-2] if not actions else table.actions[:actions]
+        g = Game.new(rules, path, {"names": names[:2], "clock": "bank"})
         for action in recorded:
             g.do(action)
             g.save()
@@ -257,6 +267,16 @@ press("OK")
 press("RIGHT")
 press("BACK")  # ... let go back on the game screen
 advance(300)
+"""),
+    "perfect_moment": (2, 0, """
+press("OK")  # Resume game?
+advance(300)
+press("OK")  # the clocks were paused: a key starts them
+press("UP")  # the score list on the plan
+press("OK")  # scored for 2
+advance(3000)
+press("OK")  # the turn ends, the other clock runs
+advance(2000)
 """),
 }
 

@@ -170,7 +170,7 @@ def new_scorepad(dev, players=3, target=0, timer_steps=0, stop=False):
     goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
     if setup.values[1] == stop:
         dev.press("RIGHT")
-    timers = setup.mode["options"][3][4][0]
+    timers = setup.option_rows[3][4][0]
     goto(dev, "Turn timer: " + ("%ds" % setup.values[3] if setup.values[3] else "off"))
     while setup.values[3] != timers[timer_steps]:
         dev.press("RIGHT")

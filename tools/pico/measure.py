@@ -46,6 +46,10 @@ SCENARIOS = {
     "viewpoint": ("viewpoint.json", "mpy", None, "a 4-player Viewpoint game: cards and answers"),
     "viewpoint-long": ("resume-viewpoint.json", "mpy", ("viewpoint", 6, 0),
                        "resume of a 6-player Viewpoint game near its end, then its heap"),
+    "perfect-moment": ("perfect_moment.json", "mpy", None,
+                       "The Perfect Moment: the race, scores, turns and the clocks"),
+    "perfect-moment-long": ("resume-perfect-moment.json", "mpy", ("perfect_moment", 2, 0),
+                            "resume of a Perfect Moment game near its end, then its heap"),
 }
 
 

@@ -353,27 +353,16 @@ def _take_out(cards, c):
 def _possible(state, by, want, top):
     """False when the prompted action has nothing to act on: it is then left out, as the
     rulebook's "all possible actions" asks (a discard from a short hand is partly done)."""
-    view = state["view"]
-    n = len(view)
+    hand = state["hand"]
     if want == "miss":
         return True
     if want in ("discard", "steal"):
-        return any(state["hand"][t] for t in range(n) if t != by)
+        return any(hand[t] for t in range(len(hand)) if t != by)
     if want == "exchange":
-        return any(state["hand"][t] for t in range(n))
-    if want in ("take", "swap"):
-        return any(view[t] for t in range(n) if t != by) and (want == "take" or view[by])
-    cat = catalog(state)
-    for t in range(n):
-        for c in view[t]:
-            mine = c == top["self"] and t == top["by"] and view[t].count(c) < 2
-            if want == "destroy" and not cat[c][4] & NODESTROY and not mine:
-                return True
-            if want == "recall" and t == by and not mine:
-                return True
-            if want == "mirror" and not mine and not _mirrors(cat[c]):
-                return True
-    return False
+        return any(hand)
+    if want == "swap" and not state["view"][by]:
+        return False  # a revealed card's swap, with no card of one's own to give
+    return bool(_aims(state, by, want, top))  # a card to aim at
 
 
 def _run(state):
@@ -596,20 +585,27 @@ def choices(state):
         return [(by + k) % n for k in range(1, n)]  # clockwise from the player acting
     if aim == "go":
         return []
-    top = state["stack"][-1]
+    return _aims(state, by, want, state["stack"][-1])
+
+
+def _aims(state, by, want, top):
+    """The [owner, card] pairs a card action of ``by`` can aim at (each card once per view),
+    clockwise from ``by``; ``top`` is the card whose action it is (never its own target)."""
     cat = catalog(state)
+    view = state["view"]
+    n = len(view)
     out = []
     for k in range(n):
         t = (by + k) % n
         if (want in ("take", "swap") and t == by) or (want == "recall" and t != by):
             continue
-        for c in state["view"][t]:
+        for c in view[t]:
             if [t, c] in out:
                 continue
-            mine = c == top["self"] and t == top["by"] and state["view"][t].count(c) < 2
+            if (want in ("recall", "mirror", "destroy") and c == top["self"]
+                    and t == top["by"] and view[t].count(c) < 2):
+                continue  # the card being played: "another card"
             if want == "destroy" and cat[c][4] & NODESTROY:
-                continue
-            if want in ("recall", "mirror", "destroy") and mine:
                 continue
             if want == "mirror" and _mirrors(cat[c]):
                 continue

@@ -40,7 +40,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.rules import contrast as rules
 from tablemate.ui import draw_title, icons, text
-from tablemate.ui.play import FANFARE, GameMenu, GameScreen, draw_standings
+from tablemate.ui.play import FANFARE, GameMenu, GameScreen
 
 SYMBOLS = rules.SYMBOLS
 BEEP_WON = ((1319, 70), (1760, 110))
@@ -561,6 +561,7 @@ class Contrast(GameScreen):
             text.put_centered(fb, "OK: finish", _BOTTOM)
             return
         draw_title(fb, winners_line(state))
+        from tablemate.ui.standings import draw_standings  # loaded when the game is over
         draw_standings(fb, rules.names(state), rules.scores(state), rules.result(state))
 
     def menu_entries(self):

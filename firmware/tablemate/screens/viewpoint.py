@@ -172,8 +172,7 @@ _TOLD = ("draw", "missed", "empty", "none")
 class Viewpoint(GameScreen):
     """The running game: the table, the card list, or an action's question."""
 
-    labels = ("Needs ", "Pile ", "OK: standings", "Skip this action", "Fields of View",
-              "Game log", "Correction")
+    labels = ("Needs ", "Pile ")  # the table's; the game menu's rows render when it opens
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -197,6 +196,11 @@ class Viewpoint(GameScreen):
         """Back from the game menu's pages: their module goes (4-5 KB of a Pico's heap), in a
         quiet pass, not in the press that closed them."""
         GameScreen.on_open(self)
+        if _MENU in sys.modules:
+            self.app.soon(_unload_menu)
+
+    def on_close(self):
+        """Home from the game menu: its pages' module goes too."""
         if _MENU in sys.modules:
             self.app.soon(_unload_menu)
 

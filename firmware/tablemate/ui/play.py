@@ -2,7 +2,8 @@
 standings and the winner's fanfare (the score table is ``ui/table.py``).
 
 One module, because a Pico pays 10-15 ms per module imported and a resumed game must be on the
-screen within 150 ms: a mode's screen module plus this one is all a game needs to load.
+screen within 150 ms: a mode's screen module plus this one is all a game needs to load. The
+standings (``ui/standings.py``) load when a game ends: a Pico keeps module code in its heap.
 
 Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it or refuse it
 with a short reason, which the message line shows while the state stays as it was. A taken
@@ -23,7 +24,7 @@ from time import ticks_add, ticks_diff
 from micropython import const
 
 from tablemate import RuleError, session
-from tablemate.ui import ActionMenu, Screen, draw_title, text
+from tablemate.ui import ActionMenu, Screen, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 _MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
@@ -235,62 +236,12 @@ class GameMenu(ActionMenu):
         self.app.home()
 
 
-# -- standings ---------------------------------------------------------------------------------
-def ranking(scores):
-    """[(rank, player), ...] best first; equal scores share a rank, players in seat order."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
-    out = []
-    for n in range(len(order)):
-        rank = n + 1 if n == 0 or scores[order[n]] != scores[order[n - 1]] else out[-1][0]
-        out.append((rank, order[n]))
-    return out
-
-
-def draw_standings(fb, names, scores, winners, y=11):
-    """Every player ranked, one row each (two columns past five), winners checked."""
-    rows = ranking(scores)
-    two = len(rows) > 5
-    for n in range(len(rows)):
-        rank, i = rows[n]
-        x = 0 if not two or n < 4 else 65
-        w = 63 if two else 128
-        ry = y + (n % 4 if two else n) * 9
-        text.draw(fb, "%d" % rank, x, ry)
-        if i in winners:
-            text.draw(fb, text.CHECK, x + 8, ry)
-        text.draw(fb, text.fit(names[i], w - 40), x + 16, ry)
-        text.draw_right(fb, "%d" % scores[i], x + w, ry)
-
-
-class Standings(Screen):
-    """The final ranking after "End game" (or any time a mode wants it); OK or BACK goes on."""
-
-    def __init__(self, app, game, on_done):
-        Screen.__init__(self, app)
-        self.game = game
-        self.on_done = on_done
-
-    def key(self, key, kind):
-        from tablemate import keys as K
-        if kind == K.PRESS and (key == K.OK or key == K.BACK):
-            self.on_done()
-
-    def draw(self, fb):
-        rules = self.game.rules
-        state = self.game.state
-        winners = rules.result(state) or ()
-        title = winners_text(rules.names(state), winners) if winners else "Game ended"
-        draw_title(fb, text.fit(title, 127))
-        draw_standings(fb, rules.names(state), rules.scores(state), winners)
-
-
+# -- the end -----------------------------------------------------------------------------------
 def show_standings(app, game):
-    """Replace the game's screens by its standings; OK files the game and goes home."""
-    def leave():
-        _lifecycle().finish(app, game)
-        app.home()
-    app.home()
-    app.push(Standings(app, game, leave))
+    """Replace the game's screens by its standings (``ui/standings.py``, loaded at the end of a
+    game, not during it); OK files the game and goes home."""
+    from tablemate.ui import standings
+    standings.show(app, game)
 
 
 def winners_text(names, winners):

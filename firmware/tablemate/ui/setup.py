@@ -12,8 +12,31 @@ module, not the mode's screens (a Pico pays 10-15 ms per module).
 import random  # with the module, not in the press that starts the game (3.6 ms on a Pico)
 
 from tablemate import session
-from tablemate.session import CHOICE, FLAG, NUMBER
 from tablemate.ui import ActionMenu, Menu, text
+
+# Option kinds. An option is (key, label, kind, default, params):
+NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
+CHOICE = 1  # params (values, unit or words): LEFT/RIGHT cycle through the values; with a unit a
+# value reads "30s" (0 reads "off"), with a tuple of words each value reads as its word
+FLAG = 2  # params None: on or off
+
+# Each mode's options, by its registry name (``session.MODES``); the rules check them again.
+OPTIONS = {
+    "scorepad": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
+                 ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once"))),
+                 ("rotate", "Rotate start", FLAG, False, None),
+                 ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s"))),
+    "contrast": (("expert", "Expert", FLAG, False, None),),
+    "perfect_moment": (("clock", "Clock", CHOICE, "bank",
+                        (("bank", "turn", "off"), ("time bank", "per turn", "off"))),
+                       ("minutes", "Bank", CHOICE, 10, ((3, 5, 10, 15, 20, 30, 45, 60), " min")),
+                       ("increment", "Increment", CHOICE, 5, ((0, 2, 5, 10, 15, 30), "s")),
+                       ("turn", "Per turn", CHOICE, 60, ((15, 30, 45, 60, 90, 120, 180), "s")),
+                       ("zero", "At zero", CHOICE, "alert",
+                        (("alert", "lose"), ("play on", "you lose")))),
+}
+# Options that follow from the player count, by mode.
+FIXED = {"contrast": lambda n: {"coop": n == 2}}
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
@@ -73,11 +96,12 @@ class Setup(Menu):
     def __init__(self, app, mode, records):
         Menu.__init__(self, app, "New " + mode["label"], [], self._pick, on_adjust=self._adjust)
         self.mode = mode
+        self.option_rows = OPTIONS.get(mode["name"], ())  # (key, label, kind, default, params)
         self.records = records
         roster = len(app.settings["names"])
         lo, hi, n = mode["players"]
         self.seats = list(range(min(n, roster)))  # positions in the settings' names
-        self.values = [opt[3] for opt in mode["options"]]
+        self.values = [opt[3] for opt in self.option_rows]
         self.starter = 0  # a seat, or RANDOM
         self.saved = _UNKNOWN  # the saved game's mode name or None, looked up in a quiet pass
         rec = records.get(mode["name"])
@@ -94,7 +118,7 @@ class Setup(Menu):
             self.seats = seats
         values = rec.get("values")
         if type(values) is dict:
-            options = self.mode["options"]
+            options = self.option_rows
             for i in range(len(options)):
                 key = options[i][0]
                 if key in values and valid(options[i], values[key]):
@@ -113,11 +137,12 @@ class Setup(Menu):
         note = self.mode.get("note", {}).get(n)
         items = ["Players: %d" % n + (" (%s)" % note if note else ""),
                  text.fit("Names: " + " ".join(self._names()), 124)]
-        options = self.mode["options"]
+        options = self.option_rows
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
-        items.append("1st player: " + ("random" if self.starter == RANDOM
-                                       else self._names()[self.starter]))
+        if not self.mode.get("race"):  # a race: the game's first screen says who starts
+            items.append("1st player: " + ("random" if self.starter == RANDOM
+                                           else self._names()[self.starter]))
         items.append("Start")
         self.items = items
         self.dirty = True
@@ -134,13 +159,13 @@ class Setup(Menu):
             return
         elif self._option(index) is not None:
             self._step(index - 2, step)
-        elif index == len(self.items) - 2:  # who starts: each player, then random
+        elif index == len(self.items) - 2 and not self.mode.get("race"):  # who starts
             n = len(self.seats)
             self.starter = (self.starter + 1 + step) % (n + 1) - 1
         self._relabel()
 
     def _step(self, i, step):
-        option = self.mode["options"][i]
+        option = self.option_rows[i]
         kind, params = option[2], option[4]
         if kind == FLAG:
             self.values[i] = not self.values[i]
@@ -160,7 +185,7 @@ class Setup(Menu):
             app.push(WhoPlays(app, self))
         elif self._option(index) is not None:
             i = index - 2
-            option = self.mode["options"][i]
+            option = self.option_rows[i]
             if option[2] == NUMBER:
                 from tablemate.ui.numberentry import NumberEntry
                 p = option[4]
@@ -168,7 +193,7 @@ class Setup(Menu):
                                      lambda v: self._set(i, v), step=p[2], zero=p[3]))
             else:
                 self._adjust(index, 1)
-        elif index == len(self.items) - 2:
+        elif index == len(self.items) - 2 and not self.mode.get("race"):
             self._adjust(index, 1)
         else:
             self.start()
@@ -198,11 +223,13 @@ class Setup(Menu):
     def options(self, first):
         """The options the rules' ``setup`` gets for what the menu shows, ``first`` drawn."""
         n = len(self.seats)
-        opts = {"names": self._names(), "first": first}
-        options = self.mode["options"]
+        opts = {"names": self._names()}
+        if not self.mode.get("race"):  # else the race, the game's first action, says who
+            opts["first"] = first
+        options = self.option_rows
         for i in range(len(options)):
             opts[options[i][0]] = self.values[i]
-        fixed = self.mode.get("fixed")
+        fixed = FIXED.get(self.mode["name"])
         if fixed:
             opts.update(fixed(n))
         return opts
@@ -215,7 +242,7 @@ class Setup(Menu):
         if first == RANDOM:
             first = random.getrandbits(8) % len(self.seats)
         opts = self.options(first)
-        options = self.mode["options"]
+        options = self.option_rows
         rec = {"seats": self.seats, "first": self.starter,
                "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
 

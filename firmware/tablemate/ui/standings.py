@@ -1,0 +1,65 @@
+"""The final standings: every player ranked, the winners checked; OK files the game and goes home.
+
+Its own module, loaded when a game ends (``ui.play.show_standings``) or a mode draws its final
+ranking: during a game a Pico keeps only what the game needs in its heap.
+"""
+
+from tablemate.ui import Screen, draw_title, text
+from tablemate.ui.play import _lifecycle, winners_text
+
+
+def ranking(scores):
+    """[(rank, player), ...] best first; equal scores share a rank, players in seat order."""
+    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+    out = []
+    for n in range(len(order)):
+        rank = n + 1 if n == 0 or scores[order[n]] != scores[order[n - 1]] else out[-1][0]
+        out.append((rank, order[n]))
+    return out
+
+
+def draw_standings(fb, names, scores, winners, y=11):
+    """Every player ranked, one row each (two columns past five), winners checked."""
+    rows = ranking(scores)
+    two = len(rows) > 5
+    for n in range(len(rows)):
+        rank, i = rows[n]
+        x = 0 if not two or n < 4 else 65
+        w = 63 if two else 128
+        ry = y + (n % 4 if two else n) * 9
+        text.draw(fb, "%d" % rank, x, ry)
+        if i in winners:
+            text.draw(fb, text.CHECK, x + 8, ry)
+        text.draw(fb, text.fit(names[i], w - 40), x + 16, ry)
+        text.draw_right(fb, "%d" % scores[i], x + w, ry)
+
+
+class Standings(Screen):
+    """The final ranking after "End game" (or any time a mode wants it); OK or BACK goes on."""
+
+    def __init__(self, app, game, on_done):
+        Screen.__init__(self, app)
+        self.game = game
+        self.on_done = on_done
+
+    def key(self, key, kind):
+        from tablemate import keys as K
+        if kind == K.PRESS and (key == K.OK or key == K.BACK):
+            self.on_done()
+
+    def draw(self, fb):
+        rules = self.game.rules
+        state = self.game.state
+        winners = rules.result(state) or ()
+        title = winners_text(rules.names(state), winners) if winners else "Game ended"
+        draw_title(fb, text.fit(title, 127))
+        draw_standings(fb, rules.names(state), rules.scores(state), winners)
+
+
+def show(app, game):
+    """Replace the game's screens by its standings; OK files the game and goes home."""
+    def leave():
+        _lifecycle().finish(app, game)
+        app.home()
+    app.home()
+    app.push(Standings(app, game, leave))
