@@ -50,6 +50,8 @@ from micropython import const
 
 from tablemate import RuleError
 
+CHECKPOINT = 16  # the journal's checkpoints (store/game.py): an action here costs 1.7 ms to
+# replay on a Pico, so a resume replays at most 15 of them
 TARGET = const(100)  # Viewpoints that win at the end of one's own turn
 HAND = const(5)  # cards dealt to each player
 LOG_SIZE = const(16)
@@ -357,12 +359,15 @@ def _possible(state, by, want, top):
     if want == "miss":
         return True
     if want in ("discard", "steal"):
-        return any(hand[t] for t in range(len(hand)) if t != by)
+        for t in range(len(hand)):
+            if hand[t] and t != by:
+                return True
+        return False
     if want == "exchange":
         return any(hand)
     if want == "swap" and not state["view"][by]:
         return False  # a revealed card's swap, with no card of one's own to give
-    return bool(_aims(state, by, want, top))  # a card to aim at
+    return bool(_aims(state, by, want, top, True))  # a card to aim at
 
 
 def _run(state):
@@ -588,9 +593,10 @@ def choices(state):
     return _aims(state, by, want, state["stack"][-1])
 
 
-def _aims(state, by, want, top):
+def _aims(state, by, want, top, one=False):
     """The [owner, card] pairs a card action of ``by`` can aim at (each card once per view),
-    clockwise from ``by``; ``top`` is the card whose action it is (never its own target)."""
+    clockwise from ``by``; ``top`` is the card whose action it is (never its own target).
+    ``one``: stop at the first (is there any?)."""
     cat = catalog(state)
     view = state["view"]
     n = len(view)
@@ -599,9 +605,11 @@ def _aims(state, by, want, top):
         t = (by + k) % n
         if (want in ("take", "swap") and t == by) or (want == "recall" and t != by):
             continue
+        seen = []
         for c in view[t]:
-            if [t, c] in out:
+            if c in seen:
                 continue
+            seen.append(c)
             if (want in ("recall", "mirror", "destroy") and c == top["self"]
                     and t == top["by"] and view[t].count(c) < 2):
                 continue  # the card being played: "another card"
@@ -610,6 +618,8 @@ def _aims(state, by, want, top):
             if want == "mirror" and _mirrors(cat[c]):
                 continue
             out.append([t, c])
+            if one:
+                return out
     return out
 
 

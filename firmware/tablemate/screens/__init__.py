@@ -117,7 +117,7 @@ def offer_resume(app):
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
         from tablemate import lifecycle
-        lifecycle.prefetch(app, name)
+        lifecycle.prefetch(app, name, saved=True)
     elif present:
         resume(app)  # reports the damage and keeps the file aside
 

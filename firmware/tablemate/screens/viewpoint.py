@@ -65,6 +65,8 @@ QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
              "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d"}
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
+WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
+# setup or the resume question (``lifecycle.prefetch``)
 
 
 def prepare(app, opts):

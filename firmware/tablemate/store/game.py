@@ -33,7 +33,8 @@ from micropython import const
 from tablemate import RuleError, json
 from tablemate.store import files, jfile, journal
 
-CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device)
+CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
+# whose actions cost more to replay sets its own CHECKPOINT
 UNDO = ["undo"]
 DAMAGED = "Journal damaged"
 
@@ -216,6 +217,10 @@ class Game:
             self._queue = []
 
     # --- inside ------------------------------------------------------------------------------
+    @property
+    def every(self):
+        """Effective actions between checkpoints: the rules module's CHECKPOINT, else ours."""
+        return getattr(self.rules, "CHECKPOINT", CHECKPOINT)
 
     def _start(self, base):
         """A fresh copy of the state at base."""
@@ -226,16 +231,16 @@ class Game:
     def _queued(self):
         """A line was queued: write a checkpoint when one is due (see the module docstring)."""
         self._since += 1
-        if self._since >= 2 * CHECKPOINT:
+        if self._since >= 2 * self.every:
             self._rebase()
         n = self.count
-        if self._tail and n % CHECKPOINT == 0:  # a new base
+        if self._tail and n % self.every == 0:  # a new base
             self._put([None, n, self._base, None, json.dumps(self.state), ()], [])
 
     def _rebase(self):
         """Write the base again with the tail after it, so resume reads from here."""
         base, tail = self._base, self._tail
-        k = len(tail) - len(tail) % CHECKPOINT  # a long tail (a version 1 journal): move on
+        k = len(tail) - len(tail) % self.every  # a long tail (a version 1 journal): move on
         if k:  # a new base k actions on, the lines since the old one leading to it
             state = self._start(base)
             _apply(self.rules, state, tail[:k])
