@@ -62,6 +62,17 @@ def test_perfect_moment_presses():
         assert end <= budgets.limit("presses-end")
 
 
+def test_cartes_sur_table_presses():
+    """Issue 12's key-press budget: the open votes of five recorded 5-player games entered
+    through the real app's buttons, the fewest presses the screen allows, per Patient."""
+    from tablemate_host import cstgame
+    for seed in range(1, 6):
+        most, average, patients = cstgame.press_budget(5, seed)
+        print("\nCartes sur Table game %d: %d Patients, at most %d presses for five votes "
+              "(%.1f on average)" % (seed, patients, most, average))
+        assert most <= budgets.limit("presses-votes")
+
+
 def test_heap_after_boot(modules):
     kind, folder = modules
     empty, base, boot = vmbench.heap_after_boot(folder)

@@ -70,6 +70,7 @@ LABELS = (
     "resume 5000 actions allocates",
     "Viewpoint presses per card played",
     "Perfect Moment presses to score",
+    "Cartes sur Table presses for five votes",
 )
 
 GAME_PLAYERS = 6
@@ -506,7 +507,7 @@ def main(argv=None):
             rep.add(label, "%d B / %d tx" % (b, t), vm, budget, verdict(b, limit) if limit else "-")
 
         section("Key presses (recorded games through the app's buttons: Viewpoint, ten 4-player"
-                " games; The Perfect Moment, five)")
+                " games; The Perfect Moment, five; Cartes sur Table, five 5-player games)")
         from tablemate_host import vpgame
         figures = vpgame.press_figures()
         for asked, budget in ((0, "presses-card"), (1, "presses-target")):
@@ -526,6 +527,14 @@ def main(argv=None):
                 % (most, average, sum(r[3] for r in runs)), CPY + " (a count, not a time)",
                 "<= %d" % budgets.limit("presses-score"),
                 verdict(most, budgets.limit("presses-score")))
+        from tablemate_host import cstgame
+        runs = [cstgame.press_budget(5, seed) for seed in range(1, 6)]
+        most = max(r[0] for r in runs)
+        rep.add(LABELS[15], "at most %d, %.1f on average (%d Patients)"
+                % (most, sum(r[1] * r[2] for r in runs) / sum(r[2] for r in runs),
+                   sum(r[2] for r in runs)), CPY + " (a count, not a time)",
+                "<= %d" % budgets.limit("presses-votes"),
+                verdict(most, budgets.limit("presses-votes")))
 
         for lines in (REPLAY_LINES,) + LONG_GAMES:
             section("Journal resume (Game.resume of a %d-move 6-player scorepad journal)" % lines)

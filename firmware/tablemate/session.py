@@ -28,6 +28,7 @@ MODES = (
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
     {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4)},
     {"name": "perfect_moment", "label": "Perfect Moment", "players": (2, 2, 2), "race": True},
+    {"name": "cartes_sur_table", "label": "Cartes sur Table", "players": (3, 7, 5)},
 )
 
 

@@ -183,6 +183,32 @@ def perfect_moment_score(dev):
     _moment(dev, _PM_TURNS + ("UP", "UP", "RIGHT"))
 
 
+def _cartes(dev, keys, secret=False):
+    """From the home menu: a 5-player Cartes sur Table game, ``keys`` pressed."""
+    dev.choose(session.label("cartes_sur_table"))
+    if secret:
+        dev.goto("Secret ballot: off")
+        dev.press("OK")
+    dev.choose("Start")
+    dev.presses(*keys)
+
+
+# Ann is the Patient: Ann, Ben and Cleo vote 2, Dev 4; Eve's vote is next.
+_CST_VOTES = ("RIGHT", "OK", "OK", "OK", "DOWN", "OK")
+
+
+def cartes_vote(dev):
+    _cartes(dev, _CST_VOTES)
+
+
+def cartes_result(dev):
+    _cartes(dev, _CST_VOTES + ("OK",))
+
+
+def cartes_secret(dev):
+    _cartes(dev, ("OK", "RIGHT", "OK"), secret=True)
+
+
 SHOTS = {
     "home": home,
     "scorepad": scorepad,
@@ -202,6 +228,9 @@ SHOTS = {
     "viewpoint-target": viewpoint_target,
     "perfect-moment": perfect_moment,
     "perfect-moment-score": perfect_moment_score,
+    "cartes-vote": cartes_vote,
+    "cartes-result": cartes_result,
+    "cartes-secret": cartes_secret,
 }
 
 

@@ -211,6 +211,15 @@ def make_journal(path, game, players, actions, seed=7):
             g.do(action)
             g.save()
         return len(recorded)
+    if game == "cartes_sur_table":  # a recorded game (``cstgame``), its last Patient left
+        from tablemate_host import cstgame
+        table = cstgame.Table(players, seed, names).play()
+        recorded = table.actions[:-players] if not actions else table.actions[:actions]
+        g = Game.new(rules, path, {"names": names})
+        for action in recorded:
+            g.do(action)
+            g.save()
+        return len(recorded)
     opts = ({"names": names, "target": 0, "timer": 0} if game == "scorepad"
             else {"names": names, "coop": players == 2, "expert": False})
     g = Game.new(rules, path, opts)
@@ -266,6 +275,14 @@ press("DOWN")
 press("OK")
 press("RIGHT")
 press("BACK")  # ... let go back on the game screen
+advance(300)
+"""),
+    "cartes_sur_table": (7, 0, """
+press("OK")  # Resume game?
+advance(300)
+while APP.top().game.rules.result(APP.top().game.state) is None:
+    press("OK")  # the votes (the cursor's card), a tie, the results
+press("DOWN")  # the score table
 advance(300)
 """),
     "perfect_moment": (2, 0, """

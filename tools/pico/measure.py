@@ -50,6 +50,10 @@ SCENARIOS = {
                        "The Perfect Moment: the race, scores, turns and the clocks"),
     "perfect-moment-long": ("resume-perfect-moment.json", "mpy", ("perfect_moment", 2, 0),
                             "resume of a Perfect Moment game near its end, then its heap"),
+    "cartes": ("cartes_sur_table.json", "mpy", None,
+               "a 5-player Cartes sur Table game: open votes and results"),
+    "cartes-long": ("resume-cartes.json", "mpy", ("cartes_sur_table", 7, 0),
+                    "resume of a 7-player Cartes sur Table game near its end, then its heap"),
 }
 
 

@@ -34,6 +34,8 @@ OPTIONS = {
                        ("turn", "Per turn", CHOICE, 60, ((15, 30, 45, 60, 90, 120, 180), "s")),
                        ("zero", "At zero", CHOICE, "alert",
                         (("alert", "lose"), ("play on", "you lose")))),
+    "cartes_sur_table": (("secret", "Secret ballot", FLAG, False, None),
+                         ("known", "Just met", FLAG, False, None)),
 }
 # Options that follow from the player count, by mode.
 FIXED = {"contrast": lambda n: {"coop": n == 2}}

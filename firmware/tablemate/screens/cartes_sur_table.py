@@ -1,0 +1,368 @@
+"""Cartes sur Table: every vote entered, tallied and settled; a secret ballot passed round.
+
+Views, chosen by the game:
+
+VOTE (open ballot): the progress on the top line (round r of 4, Patient k of n), the Patient,
+the player to vote on a lit bar, and the cards (1 to players - 1, three in the last round) in
+the 16-px digits with how many voted for each so far. LEFT/RIGHT pick a card, OK votes; the
+cursor starts on the most-voted card so far, as votes tend to agree; UP/DOWN jump half the
+cards (``step``), so that any card is one press away with up to five cards.
+PASS and SECRET (secret ballot): the device goes round the table. PASS shows only the name of
+the player it is for ("Ann: OK to vote"); SECRET is that player's picker, without any count,
+the cursor on card 1; OK casts the vote and the screen goes blank again for the next player.
+A vote is kept off the display, the journal and the menus until every player has voted: the
+journal gets a token (``rules`` "seal"), the vote goes to ``/data/ballot.json`` (a power cut
+loses none), and OK on "All votes in" reveals them all at once. Until then the game menu's
+"Change a vote" lets a player vote again.
+TIE: the Patient picks one of the tied cards (the others cannot be picked).
+RESULT: the card the Patient keeps, the votes as a bar per card, who scored; DOWN shows the
+score table; OK goes on to the next Patient. FINAL: the ranking (a shared win lists all).
+
+BACK opens the game menu: choose the next Patient (before any vote), change a secret vote,
+scores, then the shared entries (undo takes back the last vote, a reveal, a settled Patient).
+"""
+
+import random  # with the module, not in the press that seals a vote
+
+from micropython import const
+
+from tablemate import json
+from tablemate import keys as K
+from tablemate.rules import cartes_sur_table as rules
+from tablemate.ui import draw_title, table, text
+from tablemate.ui.play import FANFARE, GameMenu, GameScreen, show_standings
+
+VOTE = const(0)
+PASS = const(1)
+SECRET = const(2)
+ALL_IN = const(3)
+TIE = const(4)
+RESULT = const(5)
+SCORES = const(6)
+
+BALLOT = "ballot.json"  # in /data: the secret votes of the ballot in progress, by token
+_W = const(128)
+VARIANT = ("Variant: each player keeps one card for themselves, then passes the rest to the "
+           "right, until one is left. Scoring is the same.")
+
+
+def play(app, game):
+    """Show ``game`` above the home menu (the variant's dealing first, when it starts)."""
+    app.home()
+    app.push(CartesSurTable(app, game))
+    if game.count == 0 and rules.known(game.state):
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, VARIANT))
+
+
+def suggest(state):
+    """The card the open ballot's cursor starts on: the most voted so far (the lowest of equal
+    counts), card 1 before any vote."""
+    counts = rules.tally(state)
+    best = 0
+    for c in range(len(counts)):
+        if counts[c] > counts[best]:
+            best = c
+    return best + 1
+
+
+def step(card, key, m):
+    """The card a key moves the cursor to among cards 1..m, round the ends: LEFT/RIGHT one
+    card, UP/DOWN half of them (two of four), so that any card is at most one press away with
+    up to five cards (two with six): five votes take at most ten presses."""
+    jump = {K.LEFT: -1, K.RIGHT: 1, K.UP: -(m // 2), K.DOWN: m // 2}[key]
+    return (card - 1 + jump) % m + 1
+
+
+class CartesSurTable(GameScreen):
+    """The running game: the ballots, a tie, the result, the scores."""
+
+    labels = ("Round ", "Patient ", " votes", "OK to vote", "All votes in", "OK: reveal",
+              "OK: next Patient")
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        self.cur = 1
+        self.ballot = {}  # token (str) -> vote, the secret ballot in progress (``BALLOT``)
+        self.voter = -1  # whose secret vote is being entered
+        if rules.secret(game.state):
+            self._read_ballot()
+        self.view = RESULT if self.over() else None
+        self.sync()
+
+    # -- the secret ballot's file ------------------------------------------------------------
+    def _read_ballot(self):
+        try:
+            with open(self.app.path(BALLOT)) as f:
+                got = json.loads(f.read())
+            if isinstance(got, dict):
+                self.ballot = got
+        except (OSError, ValueError):
+            self.ballot = {}
+
+    def _write_ballot(self):
+        state = self.game.state
+        live = dict((str(t), self.ballot[str(t)]) for t in state["sealed"]
+                    if t is not None and str(t) in self.ballot)
+        self.ballot = live
+        try:
+            with open(self.app.path(BALLOT), "w") as f:
+                f.write(json.dumps(live))
+        except OSError:
+            self.refuse("Not saved: flash?")
+
+    def _missing(self):
+        """The players whose sealed vote the ballot file lost (a damaged file): they vote
+        again."""
+        state = self.game.state
+        return [p for p in range(len(rules.names(state))) if state["sealed"][p] is not None
+                and str(state["sealed"][p]) not in self.ballot]
+
+    # -- which view ---------------------------------------------------------------------------
+    def sync(self):
+        """The view the state asks for (a result stays until OK)."""
+        state = self.game.state
+        if self.over():
+            self.view = RESULT
+            return
+        if self.view in (RESULT, SCORES):
+            return
+        if rules.tie(state):
+            self.view = TIE
+            self.cur = rules.tie(state)[0]
+        elif not rules.secret(state):
+            self.view = VOTE
+            self.cur = suggest(state)
+        else:
+            p = rules.turn(state)
+            missing = self._missing()
+            if missing:
+                p = missing[0]
+            if p < 0:
+                self.view = ALL_IN
+            else:
+                self.view = PASS
+                self.voter = p
+        self.dirty = True
+
+    def done(self):
+        """After an action: the result once a Patient is settled, else the next vote."""
+        if self.view in (VOTE, ALL_IN, TIE, SECRET) and self._settled():
+            self.view = RESULT
+            self.app.beep(FANFARE if self.over() else ((1319, 70), (1760, 110)))
+            if self.over():
+                self.announce("OK: standings")
+            return
+        self.view = None
+        self.sync()
+
+    def _settled(self):
+        """True when the last action settled a Patient (the votes were cleared)."""
+        state = self.game.state
+        return all(v is None for v in rules.votes(state)) and not rules.tie(state) and (
+            rules.last(state) is not None) and not any(rules.sealed(state))
+
+    def undo(self):
+        if not GameScreen.undo(self):
+            return False
+        self.view = None
+        self.sync()
+        self.msg.show("Undone", self.app.now)
+        return True
+
+    # -- keys --------------------------------------------------------------------------------
+    def key(self, key, kind):
+        if kind != K.PRESS and kind != K.REPEAT:
+            return
+        view = self.view
+        if key == K.BACK:
+            if kind == K.PRESS:
+                self.app.push(GameMenu(self.app, self))
+            return
+        if view in (VOTE, SECRET, TIE) and key <= K.RIGHT:
+            self._move(key)
+            return
+        if kind != K.PRESS:
+            return
+        if view == RESULT or view == SCORES:
+            if self.over():
+                if key == K.OK:
+                    show_standings(self.app, self.game)
+                elif key == K.UP or key == K.DOWN:
+                    self.view = SCORES if view == RESULT else RESULT
+                    self.dirty = True
+            elif key == K.OK:
+                self.view = None
+                self.sync()
+            elif key == K.UP or key == K.DOWN:
+                self.view = SCORES if view == RESULT else RESULT
+                self.dirty = True
+        elif key == K.OK:
+            self._ok()
+
+    def _move(self, key):
+        state = self.game.state
+        if self.view == TIE:
+            tied = rules.tie(state)
+            d = 1 if key == K.RIGHT or key == K.DOWN else -1
+            self.cur = tied[(tied.index(self.cur) + d) % len(tied)]
+        else:
+            self.cur = step(self.cur, key, rules.cards(state))
+        self.dirty = True
+
+    def _ok(self):
+        state = self.game.state
+        view = self.view
+        if view == VOTE:
+            self.do(["vote", rules.turn(state), self.cur])
+        elif view == TIE:
+            self.do(["tiebreak", self.cur])
+        elif view == PASS:
+            self.view = SECRET
+            self.cur = 1
+            self.dirty = True
+        elif view == SECRET:
+            self.seal(self.voter, self.cur)
+        elif view == ALL_IN:
+            votes = [self.ballot[str(t)] for t in state["sealed"]]
+            self.do(["reveal", votes])
+
+    def seal(self, p, card):
+        """Cast p's secret vote: a token in the journal, the vote in the ballot file."""
+        token = random.getrandbits(30)
+        self.ballot[str(token)] = card
+        if self.do(["seal", p, token]):
+            self.app.after_frame(self._write_ballot)
+
+    def change_vote(self, p):
+        """The menu's "Change a vote": p's picker again (their old vote is replaced)."""
+        self.app.pop()
+        self.app.pop()
+        self.voter = p
+        self.view = PASS
+        self.dirty = True
+
+    def menu_entries(self):
+        if self.over():
+            return ()
+        state = self.game.state
+        out = []
+        if not rules.tie(state) and not any(v is not None for v in rules.votes(state)) and (
+                not any(rules.sealed(state))):
+            out.append(("Choose the Patient", self._choose_patient))
+        if rules.secret(state) and any(rules.sealed(state)):
+            out.append(("Change a vote", self._change))
+        out.append(("Scores", self._scores))
+        return out
+
+    def _choose_patient(self):
+        from tablemate.ui import Menu
+        state = self.game.state
+        done = state["done"]
+        seats = [p for p in range(len(rules.names(state))) if p not in done]
+        items = [rules.names(state)[p] for p in seats]
+
+        def pick(i):
+            self.app.pop()
+            self.app.pop()
+            self.view = None  # not a settled Patient: ``done`` must not show the last result
+            self.do(["patient", seats[i]])
+        self.app.push(Menu(self.app, "Patient", items, pick))
+
+    def _change(self):
+        from tablemate.ui import Menu
+        state = self.game.state
+        seats = [p for p in range(len(rules.names(state))) if rules.sealed(state)[p]]
+        self.app.push(Menu(self.app, "Whose vote?", [rules.names(state)[p] for p in seats],
+                           lambda i: self.change_vote(seats[i])))
+
+    def _scores(self):
+        self.app.pop()
+        self.view = SCORES
+        self.dirty = True
+
+    # -- frames ------------------------------------------------------------------------------
+    def draw(self, fb):
+        view = self.view
+        if view == VOTE or view == SECRET or view == TIE:
+            self._draw_picker(fb)
+        elif view == PASS:
+            self._draw_pass(fb)
+        elif view == ALL_IN:
+            draw_title(fb, self._progress())
+            text.put_centered(fb, "All votes in", 3)
+            text.put_centered(fb, "OK: reveal", 5)
+        elif view == SCORES:
+            self._draw_scores(fb)
+        else:
+            self._draw_result(fb)
+        self.msg.draw(fb)
+
+    def _progress(self):
+        state = self.game.state
+        return "Round %d/4 Patient %d/%d" % (rules.round_no(state), rules.patients_done(state)
+                                             + 1, len(rules.names(state)))
+
+    def _draw_pass(self, fb):
+        state = self.game.state
+        name = rules.names(state)[self.voter]
+        draw_title(fb, self._progress())
+        text.put_centered(fb, "Pass the device to", 2)
+        text.put_centered(fb, name, 4)
+        text.put_centered(fb, "OK to vote", 6)
+
+    def _draw_picker(self, fb):
+        state = self.game.state
+        names = rules.names(state)
+        view = self.view
+        draw_title(fb, self._progress())
+        patient = names[rules.patient(state)]
+        if view == TIE:
+            who = "Tie: %s picks" % patient
+        else:
+            text.put(fb, "Patient: " + patient, 0, 2)
+            who = names[self.voter if view == SECRET else rules.turn(state)] + " votes"
+        fb.fill_rect(0, 24, text.width(who) + 3, 8, 1)
+        text.put(fb, who, 2, 3, color=0)
+        m = rules.cards(state)
+        w = _W // m
+        big = text.large()[1]
+        counts = rules.tally(state) if view != SECRET else None
+        tied = rules.tie(state)
+        for c in range(1, m + 1):
+            x = (c - 1) * w
+            dx = x + (w - text.digits_width(c, big) + big.spacing) // 2
+            lit = c == self.cur
+            if lit:
+                fb.fill_rect(x + 1, 32, w - 2, 16, 1)
+            text.put_digits(fb, c, dx, 4, big, 0 if lit else 1)
+            if counts is not None and counts[c - 1] and (not tied or c in tied):
+                text.put_centered(fb, "%d" % counts[c - 1], 6, x=x, w=w)
+
+    def _draw_result(self, fb):
+        state = self.game.state
+        last = rules.last(state)
+        names = rules.names(state)
+        if last is None:
+            draw_title(fb, "No vote yet")
+            return
+        draw_title(fb, "%s keeps card %d" % (names[last["patient"]], last["card"]))
+        counts = [0] * last["cards"]
+        for v in last["votes"]:
+            counts[v - 1] += 1
+        n = len(names)
+        for c in range(len(counts)):  # a bar per card, a pixel row per vote, 5 px a vote
+            y = 16 + c * 6 if len(counts) > 5 else 16 + c * 8
+            text.draw(fb, "%d" % (c + 1), 0, y)
+            fb.fill_rect(8, y + 1, counts[c] * (100 // n), 5, 1)
+            if c + 1 == last["card"]:
+                text.draw(fb, text.ARROW, 8 + counts[c] * (100 // n) + 2, y)
+        scored = ", ".join(names[p] for p in last["scored"])
+        # page 7 is the message line's, which says "OK: standings" once the game is over
+        text.put(fb, text.fit("+%d %s" % (last["worth"], scored), _W), 0, 6 if self.over() else 7)
+
+    def _draw_scores(self, fb):
+        state = self.game.state
+        text.put(fb, self._progress() if not self.over() else "Final scores", 0, 0)
+        table.draw(fb, rules.names(state), rules.scores(state),
+                   rules.result(state) if self.over() else ())
