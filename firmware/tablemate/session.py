@@ -16,7 +16,7 @@ from tablemate import os
 
 # Each mode: name (the rules and screens module), label (menu), players (min, max, default),
 # optionally note (a word after the player count, by count), race (no "1st player" in the setup:
-# the players race to be ready and the game's first action says who won) and outcomes (how a
+# the game's first screen settles who starts, and its first action says who) and outcomes (how a
 # finished game reads in the history, by its summary's "outcome", or "coop:" and the outcome for
 # a co-operative game, tried first; without a word for it, a game lists its winners, "(tie)"
 # after several, or reads "unfinished"). A mode's setup options are the setup menu's business
@@ -29,6 +29,8 @@ MODES = (
     {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4)},
     {"name": "perfect_moment", "label": "Perfect Moment", "players": (2, 2, 2), "race": True},
     {"name": "cartes_sur_table", "label": "Cartes sur Table", "players": (3, 7, 5)},
+    {"name": "perspective", "label": "Perspective", "players": (1, 4, 4), "race": True,
+     "note": {1: "solo"}, "outcomes": {"solved": "solved"}},
 )
 
 

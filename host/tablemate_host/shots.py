@@ -209,6 +209,25 @@ def cartes_secret(dev):
     _cartes(dev, ("OK", "RIGHT", "OK"), secret=True)
 
 
+def _perspective(dev, keys, players=4):
+    """From the home menu: a Perspective game of ``players`` (1: the solitaire), ``keys``."""
+    dev.choose(session.label("perspective"))
+    for _ in range(4 - players):
+        dev.press("LEFT")
+    dev.choose("Start")
+    dev.presses(*keys)
+
+
+def perspective_turn(dev):
+    # Red first; Ben wears most red; Ben plays yellow, Cleo fails a check; Dev's turn.
+    _perspective(dev, ("DOWN", "DOWN", "OK", "DOWN", "OK", "UP", "OK", "OK", "OK"))
+
+
+def perspective_solo(dev):
+    _perspective(dev, ("DOWN", "OK", "UP", "RIGHT", "DOWN", "LEFT", "UP"), players=1)
+    dev.advance(95000)
+
+
 SHOTS = {
     "home": home,
     "scorepad": scorepad,
@@ -231,6 +250,8 @@ SHOTS = {
     "cartes-vote": cartes_vote,
     "cartes-result": cartes_result,
     "cartes-secret": cartes_secret,
+    "perspective-turn": perspective_turn,
+    "perspective-solo": perspective_solo,
 }
 
 

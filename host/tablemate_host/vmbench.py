@@ -211,6 +211,15 @@ def make_journal(path, game, players, actions, seed=7):
             g.do(action)
             g.save()
         return len(recorded)
+    if game == "perspective":  # a recorded team game (``psgame``), its last actions left
+        from tablemate_host import psgame
+        done = 0
+        g = Game.new(rules, path, {"names": names})
+        for action in psgame.record(players, seed)[:-3]:
+            g.do(action)
+            g.save()
+            done += 1
+        return done
     if game == "cartes_sur_table":  # a recorded game (``cstgame``), its last Patient left
         from tablemate_host import cstgame
         table = cstgame.Table(players, seed, names).play()
@@ -283,6 +292,19 @@ advance(300)
 while APP.top().game.rules.result(APP.top().game.state) is None:
     press("OK")  # the votes (the cursor's card), a tie, the results
 press("DOWN")  # the score table
+advance(300)
+"""),
+    "perspective": (4, 0, """
+press("OK")  # Resume game?
+advance(300)
+while APP.top().game.rules.result(APP.top().game.state) is None:
+    press("OK")  # the check (No, or a last success), the turn's end
+    press("DOWN")  # a red card played
+    if APP.top().game.rules.result(APP.top().game.state) is None and \
+            APP.top().game.rules.stage(APP.top().game.state) == "played":
+        press("UP")  # a check at the end of the turn
+        press("DOWN")  # Yes
+        press("OK")
 advance(300)
 """),
     "perfect_moment": (2, 0, """

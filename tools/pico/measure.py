@@ -54,6 +54,10 @@ SCENARIOS = {
                "a 5-player Cartes sur Table game: open votes and results"),
     "cartes-long": ("resume-cartes.json", "mpy", ("cartes_sur_table", 7, 0),
                     "resume of a 7-player Cartes sur Table game near its end, then its heap"),
+    "perspective": ("perspective.json", "mpy", None,
+                    "a 4-player Perspective game: the first player, turns and a check"),
+    "perspective-long": ("resume-perspective.json", "mpy", ("perspective", 4, 0),
+                         "resume of a long 4-player Perspective game, then its heap"),
 }
 
 

@@ -244,8 +244,11 @@ def show_standings(app, game):
     standings.show(app, game)
 
 
-def winners_text(names, winners):
-    """'Ann wins!' or 'Tie: Ann, Bob' for a finished game's winner indices."""
+def winners_text(names, winners, team=False):
+    """'Ann wins!', 'Tie: Ann, Bob', or for a team 'Ann & Cy win!', for a finished game's
+    winner indices."""
     if len(winners) == 1:
         return names[winners[0]] + " wins!"
+    if team:
+        return " & ".join(names[i] for i in winners) + " win!"
     return "Tie: " + ", ".join(names[i] for i in winners)

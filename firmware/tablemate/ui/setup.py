@@ -36,6 +36,7 @@ OPTIONS = {
                         (("alert", "lose"), ("play on", "you lose")))),
     "cartes_sur_table": (("secret", "Secret ballot", FLAG, False, None),
                          ("known", "Just met", FLAG, False, None)),
+    "perspective": (("advanced", "Advanced (2)", FLAG, False, None),),
 }
 # Options that follow from the player count, by mode.
 FIXED = {"contrast": lambda n: {"coop": n == 2}}

@@ -8,19 +8,21 @@ from tablemate.ui import Screen, draw_title, text
 from tablemate.ui.play import _lifecycle, winners_text
 
 
-def ranking(scores):
-    """[(rank, player), ...] best first; equal scores share a rank, players in seat order."""
-    order = sorted(range(len(scores)), key=lambda i: (-scores[i], i))
+def ranking(scores, winners=()):
+    """[(rank, player), ...] best first: the winners, then by score; equal (won, score) share a
+    rank, players in seat order (a team's winner with fewer points still ranks first)."""
+    key = lambda i: (i not in winners, -scores[i])
+    order = sorted(range(len(scores)), key=lambda i: key(i) + (i,))
     out = []
     for n in range(len(order)):
-        rank = n + 1 if n == 0 or scores[order[n]] != scores[order[n - 1]] else out[-1][0]
+        rank = n + 1 if n == 0 or key(order[n]) != key(order[n - 1]) else out[-1][0]
         out.append((rank, order[n]))
     return out
 
 
 def draw_standings(fb, names, scores, winners, y=11):
     """Every player ranked, one row each (two columns past five), winners checked."""
-    rows = ranking(scores)
+    rows = ranking(scores, winners)
     two = len(rows) > 5
     for n in range(len(rows)):
         rank, i = rows[n]
@@ -51,7 +53,8 @@ class Standings(Screen):
         rules = self.game.rules
         state = self.game.state
         winners = rules.result(state) or ()
-        title = winners_text(rules.names(state), winners) if winners else "Game ended"
+        team = hasattr(rules, "outcome") and rules.outcome(state) == "team"
+        title = winners_text(rules.names(state), winners, team) if winners else "Game ended"
         draw_title(fb, text.fit(title, 127))
         draw_standings(fb, rules.names(state), rules.scores(state), winners)
 

@@ -1,0 +1,400 @@
+"""Perspective: whose turn, the colour played, the objective checks; the solitaire's moves.
+
+Views, chosen by the game:
+
+FIRST (before the first turn): the colour of the draw pile's first card (LEFT/RIGHT, OK), then
+"Who wears the most red?" over the players (LEFT/RIGHT, OK), or "Random" (drawn once, kept in
+the journal).
+TURN: the turn count, the active player and who they act with (their partner, or the common
+hand), each player's failed checks and who is done. The card played is one press: UP yellow
+(turn), RIGHT green (exchange), DOWN red (replace), LEFT blue (rearrange or inform). OK before
+playing checks the objective (at the start of the turn), after playing ends the turn; UP after
+playing checks it at the end. A check asks "reached?": a failure ends the turn (and is
+counted), a success wins or, with four players, sets that player's cards aside.
+SOLO: the moves, the time running, and the colour of the action to do. One press a move: the
+arrow of the next action's colour (as the card the action touched says: UP yellow, RIGHT green,
+DOWN red, LEFT blue); OK when every hand matches its objective. The best records (fewest moves,
+fastest time) are kept in ``/data/perspective.json``, shown when the solitaire starts and when
+one is beaten.
+
+BACK opens the game menu: the reference card (a page per colour, for the game and for the
+solitaire), the draw pile's rebuild (a one-press reminder, journaled), and the shared entries.
+"""
+
+import random  # with the module, not in the press that draws the first player
+
+from micropython import const
+
+from tablemate import json
+from tablemate import keys as K
+from tablemate import ticks_diff
+from tablemate.rules import perspective as rules
+from tablemate.ui import Screen, draw_title, text
+from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
+
+FIRST = const(0)
+WHO = const(1)
+TURN = const(2)
+CHECK = const(3)
+SOLO = const(4)
+
+RECORDS = "perspective.json"  # in /data: the solitaire's best moves and time
+COLOUR_KEY = {K.UP: "yellow", K.RIGHT: "green", K.DOWN: "red", K.LEFT: "blue"}
+KEY_MARK = {"yellow": text.ARROW_UP, "green": ">", "red": text.ARROW_DOWN, "blue": "<"}
+REFERENCE = {  # 21 x 8 characters a page
+    "yellow": "Yellow: turn\nTurn over one card in\nyour hand or in your\npartner's: its public\n"
+              "side becomes private.",
+    "green": "Green: exchange\nGive one card to your\npartner (not turned),\ntake one of theirs\n"
+             "back (not turned).",
+    "red": "Red: replace\nPut a card from your\nhand (or partner's)\non the play pile, and\n"
+           "one from the pile in\nthat hand: visible\nside made private.",
+    "blue": "Blue: rearrange, or\ninform. Reorder your\nhand or partner's, OR\n"
+            "ask the colour of one\nof your public sides,\nOR tell your partner\none of theirs.",
+}
+SOLO_REFERENCE = {
+    "yellow": "Yellow: turn a card.\nNext: its new visible\ncolour.",
+    "green": "Green: swap two outer\ncards, turning them.\nNext: the colour of\n"
+             "one before turning.",
+    "red": "Red: swap a central\ncard with another,\nturning them. Next:\none's colour before.",
+    "blue": "Blue: look under a\ncard (next: its top)\nOR rearrange a hand\n"
+            "(next: the colour not\nin its objective).",
+}
+_W = const(128)
+
+
+def play(app, game):
+    app.home()
+    app.push(Perspective(app, game))
+
+
+def read_records(app):
+    """{"moves": fewest, "ms": fastest} of the solitaire, {} when none (or unreadable)."""
+    try:
+        with open(app.path(RECORDS)) as f:
+            got = json.loads(f.read())
+    except (OSError, ValueError):
+        return {}
+    ok = {}
+    for key in ("moves", "ms"):
+        v = got.get(key) if isinstance(got, dict) else None
+        if type(v) is int and v >= 0:
+            ok[key] = v
+    return ok
+
+
+def better(records, moves, ms):
+    """The records after a solitaire solved in ``moves`` and ``ms``, and what was beaten."""
+    new = dict(records)
+    beaten = []
+    if "moves" not in records or moves < records["moves"]:
+        new["moves"] = moves
+        beaten.append("moves")
+    if "ms" not in records or ms < records["ms"]:
+        new["ms"] = ms
+        beaten.append("time")
+    return new, beaten
+
+
+def fmt_ms(ms):
+    s = ms // 1000
+    return "%d:%02d" % (s // 60, s % 60)
+
+
+class Perspective(GameScreen):
+    """The running game or solitaire."""
+
+    labels = ("Turn ", "OK check", "OK end turn", "with ")
+
+    def __init__(self, app, game):
+        GameScreen.__init__(self, app, game)
+        state = game.state
+        self.cur = 0
+        self.colour = 0
+        self.solo = rules.kind(state) == "solo"
+        self.started = app.now  # the solitaire's clock: the time at its last action + since
+        self.base_ms = rules.elapsed(state)
+        self.held = self.solo and game.count > 0 and not self.over()  # resumed: paused
+        self._shown = -1
+        if self.solo:
+            self.view = SOLO if rules.next_colour(state) else FIRST
+            self.records = read_records(app)
+        else:
+            self.view = FIRST if rules.turn(state) < 0 and not self.over() else TURN
+
+    # -- the solitaire's time ----------------------------------------------------------------
+    def ms(self):
+        if self.held or self.over() or rules.next_colour(self.game.state) is None:
+            return self.base_ms
+        return self.base_ms + ticks_diff(self.app.now, self.started)
+
+    @property
+    def keep_awake(self):
+        return self.solo and self.view == SOLO and not self.held and not self.over()
+
+    def tick(self, now):
+        GameScreen.tick(self, now)
+        if self.keep_awake:
+            s = self.ms() // 1000
+            if s != self._shown:
+                self._shown = s
+                self.dirty = True
+
+    def _stamp(self):
+        """The solitaire's time now, kept as the base of its clock (each action carries it)."""
+        ms = self.ms()
+        self.base_ms = ms
+        self.started = self.app.now
+        return ms
+
+    # -- actions -----------------------------------------------------------------------------
+    def done(self):
+        state = self.game.state
+        if self.over():
+            if self.solo:
+                self._solved()
+            else:
+                self.announce(text.fit(winners_text(rules.names(state), rules.result(state),
+                                                    rules.outcome(state) == "team"), _W))
+            return
+        if not self.solo:
+            self.view = TURN
+
+    def _solved(self):
+        state = self.game.state
+        new, beaten = better(self.records, rules.moves(state), rules.elapsed(state))
+        if beaten:
+            self.records = new
+            try:  # a new file, then renamed over the old: a power cut keeps one of them whole
+                from tablemate.store import files
+                path = self.app.path(RECORDS)
+                with open(path + ".tmp", "w") as f:
+                    f.write(json.dumps(new))
+                files.replace(path + ".tmp", path)
+            except OSError:
+                self.refuse("Record not saved")
+                return
+            self.announce("New record: " + ("both" if len(beaten) == 2 else beaten[0]))
+        else:
+            self.announce("Solved! OK: standings")
+
+    def undo(self):
+        if not GameScreen.undo(self):
+            return False
+        state = self.game.state
+        self.base_ms = rules.elapsed(state)
+        self.started = self.app.now
+        if self.solo:
+            self.view = SOLO if rules.next_colour(state) else FIRST
+        else:
+            self.view = FIRST if rules.turn(state) < 0 else TURN
+        self.msg.show("Undone", self.app.now)
+        return True
+
+    def menu_entries(self):
+        out = [("Reference card", self._reference)]
+        if not self.solo and not self.over() and rules.turn(self.game.state) >= 0:
+            out.append(("Draw pile empty", self._rebuild))
+        return out
+
+    def _reference(self):
+        self.app.replace(Reference(self.app, SOLO_REFERENCE if self.solo else REFERENCE))
+
+    def _rebuild(self):
+        from tablemate.ui.dialogs import Notice
+        self.app.pop()
+        if self.do(["rebuild"]):
+            self.app.push(Notice(self.app, "Keep the discard pile's first card; turn the rest "
+                                           "over as the new draw pile. No shuffle."))
+
+    # -- keys --------------------------------------------------------------------------------
+    def key(self, key, kind):
+        if kind != K.PRESS:
+            return
+        if key == K.BACK:
+            self.app.push(GameMenu(self.app, self))
+            return
+        if self.held:  # a resumed solitaire: any key starts its clock again, and only that
+            self.held = False
+            self.started = self.app.now
+            self.dirty = True
+            return
+        if self.over():
+            if key == K.OK:
+                show_standings(self.app, self.game)
+            return
+        view = self.view
+        if view == FIRST:
+            self._first_key(key)
+        elif view == WHO:
+            self._who_key(key)
+        elif view == CHECK:
+            self._check_key(key)
+        elif view == SOLO:
+            if key in COLOUR_KEY:
+                self.do(["move", COLOUR_KEY[key], self._stamp()])
+            elif key == K.OK:
+                self.do(["solved", self._stamp()])
+        else:
+            self._turn_key(key)
+        self.dirty = True
+
+    def _first_key(self, key):
+        if key == K.LEFT or key == K.RIGHT or key == K.UP or key == K.DOWN:
+            self.colour = (self.colour + (1 if key in (K.RIGHT, K.DOWN) else -1)) % 4
+        elif key == K.OK:
+            colour = rules.COLOURS[self.colour]
+            if self.solo:
+                self.started = self.app.now
+                self.do(["start", colour, 0])
+                self.view = SOLO
+            else:
+                self.view = WHO
+                self.cur = 0
+
+    def _who_key(self, key):
+        n = len(rules.names(self.game.state))
+        if key == K.OK:
+            colour = rules.COLOURS[self.colour]
+            if self.cur == n:  # nobody can tell: a random player, drawn once
+                self.do(["first", random.getrandbits(8) % n, None])
+            else:
+                self.do(["first", self.cur, colour])
+        elif key != K.BACK:
+            self.cur = (self.cur + (1 if key in (K.RIGHT, K.DOWN) else -1)) % (n + 1)
+
+    def _turn_key(self, key):
+        state = self.game.state
+        p = rules.turn(state)
+        if rules.stage(state) == "start":
+            if key in COLOUR_KEY:
+                self.do(["play", p, COLOUR_KEY[key]])
+            elif key == K.OK:
+                self._ask_check()
+        elif key == K.OK:
+            self.do(["end", p])
+        elif key == K.UP:
+            self._ask_check()
+
+    def _ask_check(self):
+        self.view = CHECK
+        self.cur = 0
+
+    def _check_options(self):
+        if rules.kind(self.game.state) == "advanced":
+            return (("No", False), ("Yes, visible side", "visible"), ("Yes, hidden side",
+                                                                       "hidden"))
+        return (("No", False), ("Yes", True))
+
+    def _check_key(self, key):
+        options = self._check_options()
+        if key == K.OK:
+            self.view = TURN
+            self.do(["check", rules.turn(self.game.state), options[self.cur][1]])
+        elif key in (K.UP, K.DOWN, K.LEFT, K.RIGHT):
+            self.cur = (self.cur + (1 if key in (K.RIGHT, K.DOWN) else -1)) % len(options)
+
+    # -- frames ------------------------------------------------------------------------------
+    def draw(self, fb):
+        view = self.view
+        if view == FIRST:
+            draw_title(fb, "Last card placed?" if self.solo else "First card's colour?")
+            self._draw_choices(fb, rules.COLOURS, self.colour)
+        elif view == WHO:
+            colour = rules.COLOURS[self.colour]
+            ask = "Who wears most " + colour + "?"
+            draw_title(fb, ask if len(ask) <= 21 else "Most " + colour + " worn by?")
+            self._draw_choices(fb, rules.names(self.game.state) + ["Random"], self.cur)
+        elif view == CHECK:
+            name = rules.names(self.game.state)[rules.turn(self.game.state)]
+            draw_title(fb, name + ": objective?")
+            self._draw_choices(fb, [o[0] for o in self._check_options()], self.cur)
+        elif view == SOLO:
+            self._draw_solo(fb)
+        else:
+            self._draw_turn(fb)
+        self.msg.draw(fb)
+
+    def _draw_choices(self, fb, items, cur):
+        page = 2
+        for i in range(len(items)):
+            label = items[i]
+            if i == cur:
+                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+                text.put(fb, label, 2, page, color=0)
+            else:
+                text.put(fb, label, 2, page)
+            page += 1
+
+    def _draw_turn(self, fb):
+        state = self.game.state
+        names = rules.names(state)
+        over = self.over()
+        p = rules.turn(state)
+        text.put_number(fb, rules.turns(state), text.put(fb, "Turn ", 0, 0), 0)
+        if not over:
+            mate = rules.partner(state, p)
+            text.put_right(fb, "+ common hand" if mate == -1 else "with " + names[mate], _W, 0)
+        fb.hline(0, 9, _W, 1)
+        won = rules.result(state) or ()
+        for i in range(len(names)):
+            page = 2 + i
+            lit = i == p or i in won
+            label = names[i]
+            if lit:
+                fb.fill_rect(0, page * 8, _W, 8, 1)
+            text.put(fb, label, 2, page, color=0 if lit else 1)
+            right = ("done" if rules.done(state)[i] else "") + (
+                "  x%d" % rules.failed(state)[i] if rules.failed(state)[i] else "")
+            if right:
+                text.put_right(fb, right.strip(), _W - 2, page, color=0 if lit else 1)
+        if over or self.msg.text is not None:
+            return
+        if rules.stage(state) == "start":
+            text.put(fb, text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B  OK check", 0, 7)
+        else:
+            text.put(fb, "OK end turn  " + text.ARROW_UP + " check", 0, 7)
+
+    def _draw_solo(self, fb):
+        state = self.game.state
+        text.put(fb, "Solitaire", 0, 0)
+        text.put_right(fb, fmt_ms(self.ms()), _W, 0)
+        fb.hline(0, 9, _W, 1)
+        big = text.large()[1]
+        moves = rules.moves(state)
+        x = (_W - text.digits_width(moves, big) + big.spacing) // 2
+        text.put_digits(fb, moves, x, 2, big)
+        text.put_centered(fb, "moves", 4)
+        colour = rules.next_colour(state)
+        if colour and not self.over():
+            action = "look/sort" if colour == "blue" else rules.ACTIONS[colour]
+            text.put_centered(fb, "Now: " + colour + " (" + action + ")", 5)
+        best = self.records
+        if best:
+            text.put_centered(fb, "Best %s moves, %s" % (best.get("moves", "-"),
+                                                          fmt_ms(best.get("ms", 0))), 6)
+        if self.msg.text is None and not self.over():
+            text.put(fb, "Paused: any key" if self.held else
+                     text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B OK solved", 0, 7)
+
+
+class Reference(Screen):
+    """The reference card: a page per colour (LEFT/RIGHT), OK or BACK back to the game."""
+
+    def __init__(self, app, pages):
+        Screen.__init__(self, app)
+        self.pages = pages
+        self.i = 0
+
+    def key(self, key, kind):
+        if kind != K.PRESS:
+            return
+        if key == K.OK or key == K.BACK:
+            self.app.pop()
+        else:
+            self.i = (self.i + (1 if key in (K.RIGHT, K.DOWN) else -1)) % 4
+            self.dirty = True
+
+    def draw(self, fb):
+        lines = self.pages[rules.COLOURS[self.i]].split("\n")
+        for k in range(min(len(lines), 8)):
+            text.put(fb, lines[k], 0, k)
