@@ -341,3 +341,23 @@ def test_the_draw_pile_rebuild(make_device):
     assert state(dev)["rebuilds"] == 1
     dev.press("OK")
     assert turn_view(dev, 1, 2, "with Ann"), dump(dev)
+
+
+def test_the_game_log_shows_what_happened(make_device):
+    """The colours played and the checks, newest at the bottom, from the game menu."""
+    dev = make_device()
+    choose(dev, "Perspective")
+    choose(dev, "Start", limit=8)
+    dev.press("OK")  # yellow: the first card's colour
+    dev.press("OK")  # Ann wears most yellow
+    dev.press("DOWN")  # Ann plays red
+    dev.press("OK")  # and ends her turn
+    dev.press("OK")  # Bob checks at the start of his turn ...
+    dev.press("OK")  # ... No: his turn ends
+    dev.press("BACK")
+    choose(dev, "Game log")
+    assert dev.shows("Game log, turn 3"), dump(dev)
+    assert (0, 16) in dev.find_text("Ann: red (replace)"), dump(dev)
+    assert (0, 24) in dev.find_text("Bob: check failed"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("Turn 3"), dump(dev)

@@ -18,7 +18,8 @@ fastest time) are kept in ``/data/perspective.json``, shown when the solitaire s
 one is beaten.
 
 BACK opens the game menu: the reference card (a page per colour, for the game and for the
-solitaire), the draw pile's rebuild (a one-press reminder, journaled), and the shared entries.
+solitaire), the game log (the last turns: colours played, checks, passes), the draw pile's
+rebuild (a one-press reminder, journaled), and the shared entries.
 """
 
 import random  # with the module, not in the press that draws the first player
@@ -192,6 +193,8 @@ class Perspective(GameScreen):
 
     def menu_entries(self):
         out = [("Reference card", self._reference)]
+        if not self.solo:
+            out.append(("Game log", lambda: self.app.replace(Log(self.app, self.game))))
         if not self.solo and not self.over() and rules.turn(self.game.state) >= 0:
             out.append(("Draw pile empty", self._rebuild))
         return out
@@ -375,6 +378,40 @@ class Perspective(GameScreen):
         if self.msg.text is None and not self.over():
             text.put(fb, "Paused: any key" if self.held else
                      text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B OK solved", 0, 7)
+
+
+def describe(state, ev):
+    """One line of the game log for event ``ev`` (``rules.log``)."""
+    names = rules.names(state)
+    k = ev[0]
+    if k == "play":
+        return "%s: %s (%s)" % (names[ev[1]], ev[2], rules.ACTIONS[ev[2]].split("/")[0])
+    if k == "check":
+        result = ev[2]
+        return "%s: %s" % (names[ev[1]], "check failed" if result is False else "done" if
+                           result is True else "done, " + result + " side")
+    if k == "skip":
+        return names[ev[1]] + ": done, passes"
+    return "Draw pile rebuilt"
+
+
+class Log(Screen):
+    """The newest events, the last at the bottom; OK or BACK back to the game."""
+
+    def __init__(self, app, game):
+        Screen.__init__(self, app)
+        self.game = game
+
+    def key(self, key, kind):
+        if kind == K.PRESS and (key == K.OK or key == K.BACK):
+            self.app.pop()
+
+    def draw(self, fb):
+        state = self.game.state
+        draw_title(fb, "Game log, turn %d" % rules.turns(state))
+        events = rules.log(state)[-6:]
+        for k in range(len(events)):
+            text.put(fb, text.fit(describe(state, events[k]), _W), 0, 2 + k)
 
 
 class Reference(Screen):
