@@ -146,3 +146,25 @@ def test_end_game_from_the_menu_announces_a_tie(make_device, root):
     dev.press("OK")
     assert actions(dev) == [["end"]]
     assert dev.shows("Tie: Ann, Bob, Cy"), dump(dev)
+
+
+def test_holding_right_stops_at_what_the_rules_accept(make_device):
+    """Issue 14: held for 10 s the pending change passed +999 and the rules dropped it whole
+    ("Bad amount"). It stops at +999 and is journaled as that."""
+    dev = make_device()
+    new_scorepad(dev, players=2)
+    hold(dev, "RIGHT", 10000)
+    dev.advance(2000)  # the pause that commits it
+    assert actions(dev)[-1] == ["add", 0, 999], actions(dev)
+    assert row_score(dev, 0, 999), dump(dev)
+
+
+def test_a_score_stops_at_its_limit(make_device):
+    """Past 99,999 the change stops at the limit; nothing the player entered is dropped."""
+    dev = make_device()
+    new_scorepad(dev, players=2)
+    for _ in range(101):
+        hold(dev, "RIGHT", 10000)
+        dev.advance(2000)
+    assert dev.app.game.state["scores"][0] == 99999, dev.app.game.state["scores"]
+    assert not dev.shows("Bad amount") and not dev.shows("Score out of"), dump(dev)

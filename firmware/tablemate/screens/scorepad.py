@@ -104,6 +104,18 @@ class Scorepad(GameScreen):
             self.timer.start(self.app.now)  # the end undone: the turn's countdown goes on
         return True
 
+    def limited(self, pending):
+        """``pending`` within what the rules accept (a change of at most 999 either way, a score
+        within 99,999): a held key stops there and says so, instead of entering a change the
+        rules would refuse and drop."""
+        score = rules.scores(self.game.state)[self.sel]
+        lo = max(-rules.MAX_DELTA, -rules.MAX_SCORE - score)
+        hi = min(rules.MAX_DELTA, rules.MAX_SCORE - score)
+        if not lo <= pending <= hi:
+            self.msg.show("Limit reached", self.app.now)
+            return lo if pending < lo else hi
+        return pending
+
     def next_turn(self):
         self.commit()
         if self.do(["next"]):
@@ -166,7 +178,7 @@ class Scorepad(GameScreen):
             else:
                 self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
                 step = accel(self._repeats)
-                self.pending += step if key == K.RIGHT else -step
+                self.pending = self.limited(self.pending + (step if key == K.RIGHT else -step))
                 self._pending_at = self.app.now
             self.dirty = True
         elif kind == K.REPEAT:
