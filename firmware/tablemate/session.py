@@ -80,7 +80,9 @@ def saved(app):
         return None, False  # no game: the journal module is not even imported (boot time)
     from tablemate.store import journal
     header = journal.read_header(path)
-    return (header["game"] if header else None), True
+    name = header["game"] if header else None
+    # A game this build does not play is not offered: the boot resumes it to set it aside.
+    return (name if mode(name) else None), True
 
 
 def saved_name(app):

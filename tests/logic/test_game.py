@@ -194,12 +194,15 @@ def test_resume_reports_a_torn_entry():
     _same(g, path)
 
 
-def test_resume_of_another_game_is_refused_and_kept():
+def test_resume_of_another_game_is_refused_and_kept_aside():
+    """A journal of a game this build does not play is refused, then set aside once (issue
+    14: it was offered again at every boot)."""
     path = _path("game-other")
     journal.create(path, "hearts", OPTS)
     assert Game.resume(scorepad, path) == (None, "Journal is another game")
-    assert Game.resume(None, path) == (None, "Unknown game")
     assert os.listdir(path[:path.rindex("/")]) == ["game.jnl"]
+    assert Game.resume(None, path) == (None, "Unknown game: copy kept")
+    assert os.listdir(path[:path.rindex("/")]) == ["game.jnl.bad"]
 
 
 def test_rules_for():

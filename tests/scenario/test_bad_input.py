@@ -208,3 +208,23 @@ def new_scorepad_any(dev, layout):
     dev.press("UP")
     dev.press("OK")
     assert actions(dev) == [["add", 0, 1]]
+
+
+def test_a_journal_for_a_game_that_is_not_registered_is_set_aside_once(make_device, root):
+    """Issue 14: a journal naming a module that is not a game mode ("__init__", a name without
+    a rules API) passed the name check and was offered at every boot. Only registered modes
+    load; such a journal is set aside once, with a notice."""
+    path = os.path.join(root, "data", "game.jnl")
+    for name in ("__init__", "nosuch"):
+        line = b'{"v": 2, "game": "%s", "opts": {"names": ["Ann", "Bob"]}}\n' % name.encode()
+        with open(path, "wb") as f:
+            f.write(line)
+        dev = make_device()
+        assert dev.shows("Unknown game: copy") and dev.shows("kept"), dump(dev)
+        assert not os.path.exists(path), name
+        assert read(sorted(p for p in (path + ".bad", path + ".bad1")
+                           if os.path.exists(p))[-1]) == line
+        dev.press("OK")
+        assert menu_row(dev, "Scorepad") and not dev.shows("Continue"), dump(dev)
+        dev = make_device()  # the next boot asks nothing
+        assert menu_row(dev, "Scorepad") and not dev.shows("Unknown game"), dump(dev)

@@ -36,6 +36,7 @@ from tablemate.store import files, jfile, journal
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
 # whose actions cost more to replay sets its own CHECKPOINT
 UNDO = ["undo"]
+UNKNOWN = "Unknown game: copy kept"
 DAMAGED = "Journal damaged"
 
 # A checkpoint record: its journal line, on the file or queued. p and e are offsets (int) or
@@ -51,15 +52,14 @@ _HEADER = (0, 0, None, None, None, ())
 
 
 def rules_for(name):
-    """Import and return the rules module tablemate.rules.<name>, or raise RuleError."""
-    if type(name) is not str or not name:
+    """Import and return the rules module of the registered mode ``name`` (``session.MODES``),
+    or raise RuleError: a journal naming any other module is not a game."""
+    from tablemate import session
+    if type(name) is not str or not name or session.mode(name) is None:
         raise RuleError("Unknown game")
     full = "tablemate.rules." + name
     if full in sys.modules:  # loaded while the player read the setup menu
         return sys.modules[full]
-    for c in name:
-        if not ("a" <= c <= "z" or "0" <= c <= "9" or c == "_"):
-            raise RuleError("Unknown game")
     try:
         __import__(full)
     except ImportError:
@@ -151,8 +151,9 @@ class Game:
             if rules is None:
                 try:
                     rules = rules_for(name)
-                except RuleError as e:
-                    return None, str(e)
+                except RuleError:  # not a game this build plays: kept aside, offered no more
+                    files.aside(path, True)
+                    return None, UNKNOWN
             elif rules.__name__.split(".")[-1] != name:
                 return None, "Journal is another game"
             opts = header["opts"]
