@@ -46,7 +46,14 @@ def read_history(path):
     reopened it after it ended) counts once, where it was first filed, as its last line says.
     ``OSError`` when there is no history file.
     """
+    return read_history_counted(path)[0]
+
+
+def read_history_counted(path):
+    """(``read_history``'s games, the damaged lines skipped: counted as the History screen
+    counts them, and left in the files)."""
     games = []
+    damaged = 0
     seen = set()
     where = {}  # id -> index in games
     archive = history.archive_path(path)
@@ -54,7 +61,8 @@ def read_history(path):
         with open(name, "rb") as f:
             for line in f:
                 record = history.game(line)
-                if record is None:
+                if record is None:  # a torn last line (no newline) is not an entry yet
+                    damaged += line.strip() != b"" and line.endswith(b"\n")
                     continue
                 n = record.get("n")
                 if isinstance(n, int):
@@ -68,7 +76,7 @@ def read_history(path):
                 if gid is not None:
                     where[gid] = len(games)
                 games.append(record)
-    return games
+    return games, damaged
 
 
 def report(games, out=print):
@@ -120,10 +128,14 @@ def main_pull(args, connect=flash.connect, out=print):
 def main_report(args, out=print):
     """Entry point of ``tablemate report``."""
     try:
-        games = read_history(args.file)
+        games, damaged = read_history_counted(args.file)
     except OSError as er:
         print("tablemate report: cannot read %s (%s); `tablemate pull` fetches it from the Pico"
               % (args.file, er.strerror), file=sys.stderr)
         return 1
     report(games, out)
+    if damaged:
+        from tablemate.screens.history import damage
+        out("")
+        out(damage(damaged) + " (skipped, as on the device)")
     return 0

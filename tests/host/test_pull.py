@@ -136,3 +136,14 @@ def test_report_without_an_archive_reads_the_history_alone(tmp_path):
     path = _file_games(root, 3, 200, 100)
     assert not os.path.exists(os.path.join(root, "history.old"))
     assert [g["n"] for g in pull.read_history(path)] == [1, 2, 3]
+
+
+def test_report_skips_and_counts_damaged_lines_as_the_device_does(tmp_path):
+    """Issue 14: the same lines the History screen skips (and counts) are skipped here."""
+    history = tmp_path / "history.jnl"
+    good = b'{"game": "scorepad", "names": ["Ann", "Bob"], "scores": [3, 1], "winners": [0]}\n'
+    history.write_bytes(good + b"7\nnull\n\xff\xfe{\n" + good + b'{"torn')
+    lines = []
+    assert pull.main_report(types.SimpleNamespace(file=str(history)), lines.append) == 0
+    assert sum("Ann 3" in line for line in lines) == 2, lines
+    assert lines[-1] == "3 damaged entries kept aside (skipped, as on the device)", lines

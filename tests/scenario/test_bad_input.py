@@ -228,3 +228,18 @@ def test_a_journal_for_a_game_that_is_not_registered_is_set_aside_once(make_devi
         assert menu_row(dev, "Scorepad") and not dev.shows("Continue"), dump(dev)
         dev = make_device()  # the next boot asks nothing
         assert menu_row(dev, "Scorepad") and not dev.shows("Unknown game"), dump(dev)
+
+
+def test_damaged_history_lines_are_skipped_and_counted(make_device, root):
+    """Issue 14: bad lines (a number, a string, null, a list, names or winners of the wrong
+    type, bytes that are not UTF-8) are skipped and counted, and the good games still show."""
+    good = b'{"game": "scorepad", "names": ["Ann", "Bob"], "scores": [3, 1], "winners": [0]}\n'
+    bad = [b"7\n", b'"x"\n', b"null\n", b"[1, 2]\n", b'{"names": [1], "winners": []}\n',
+           b'{"names": ["A"], "winners": ["x"]}\n', b"\xff\xfe{\n"]
+    with open(os.path.join(root, "data", "history.jnl"), "wb") as f:
+        f.write(good + b"".join(bad) + good.replace(b"[0]", b"[1]"))
+    dev = make_device()
+    choose(dev, "History", limit=14)
+    assert dev.shows("7 damaged") and dev.shows("kept aside"), dump(dev)
+    dev.press("OK")
+    assert dev.shows("Scorepad: Bob") and dev.shows("Scorepad: Ann"), dump(dev)

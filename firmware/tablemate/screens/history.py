@@ -2,11 +2,12 @@
 
 The file is one JSON line per game (``tablemate.store.history`` files them and keeps the file short);
 only the newest few are read, backwards a chunk at a time, so a long history costs nothing but
-flash. Lines that are not a readable game are skipped, so a damaged file still shows the rest.
+flash. Lines that are not a readable game are skipped and counted ("2 damaged entries kept
+aside"), so a damaged file still shows the rest.
 """
 
 from tablemate import session
-from tablemate.store.history import recent
+from tablemate.store.history import read
 from tablemate.ui import Menu
 from tablemate.ui.dialogs import Notice
 
@@ -14,12 +15,19 @@ _KEEP = 12
 
 
 def show(app):
-    games = recent(app.path("history.jnl"), _KEEP)
-    if not games:
+    games, damaged = read(app.path("history.jnl"), _KEEP)
+    if games:
+        app.push(Menu(app, "History", [headline(g) for g in games],
+                      lambda i: app.push(Notice(app, details(games[i])))))
+    if damaged:
+        app.push(Notice(app, damage(damaged)))
+    elif not games:
         app.push(Notice(app, "No finished games yet"))
-        return
-    app.push(Menu(app, "History", [headline(g) for g in games],
-                  lambda i: app.push(Notice(app, details(games[i])))))
+
+
+def damage(n):
+    """What the History says of the lines it could not read (they stay in the file)."""
+    return "%d damaged entr%s kept aside" % (n, "y" if n == 1 else "ies")
 
 
 def headline(g):

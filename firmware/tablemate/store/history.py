@@ -64,20 +64,29 @@ def game(line):
 
 
 def recent(path, count):
-    """The newest ``count`` readable games of the history at ``path``, newest first.
+    """The newest ``count`` readable games of the history at ``path``, newest first."""
+    return read(path, count)[0]
+
+
+def read(path, count):
+    """(the newest ``count`` readable games, newest first; the damaged lines passed over on
+    the way: skipped and counted, left in the file).
 
     A game filed again under the same ``id`` (it ended, an undo reopened it, it ended again or
     was left) counts once, as its newest line says."""
     games = []
     ids = []
+    damaged = 0
     try:
         f = open(path, "rb")
     except OSError:
-        return games
+        return games, damaged
     try:
         for line in _backwards(f):
             g = game(line)
-            if g is not None:
+            if g is None:
+                damaged += line.strip() != b""
+            else:
                 gid = g.get("id")
                 if gid is not None:
                     if gid in ids:
@@ -88,7 +97,7 @@ def recent(path, count):
                     break
     finally:
         f.close()
-    return games
+    return games, damaged
 
 
 def file(path, summary, cap=CAP, keep=KEEP):
