@@ -276,3 +276,37 @@ def test_a_state_from_before_the_options_plays_as_it_did():
     assert _played(old, 3) == [(1, 0), (1, 1), (2, 0)]
     scorepad.apply(old, ["add", 1, 10])
     assert scorepad.result(old) == [1]  # ended at once, as it did
+
+
+def test_every_option_is_checked():
+    """Issue 14: a journal header whose timer was a string, a list, negative, fractional or
+    huge passed setup and broke the game screen at every resume."""
+    base = {"names": ["Ann", "Bob"]}
+    for key, value, message in (("timer", "30", "Bad option timer"),
+                                ("timer", [30], "Bad option timer"),
+                                ("timer", -15, "Bad option timer"),
+                                ("timer", 1.5, "Bad option timer"),
+                                ("timer", 10 ** 9, "Bad option timer"),
+                                ("timer", True, "Bad option timer"),
+                                ("rotate", "yes", "Bad option rotate"),
+                                ("finish", 1, "Bad option finish")):
+        opts = dict(base)
+        opts[key] = value
+        try:
+            scorepad.setup(opts)
+        except RuleError as e:
+            assert str(e) == message, (key, value, str(e))
+            continue
+        assert False, (key, value)
+    state = scorepad.setup(dict(base, timer=300, rotate=True, finish=False))
+    assert state["rotate"] is True and state["finish"] is False
+
+
+def test_a_journal_whose_options_are_refused_is_set_aside():
+    import support
+    from tablemate.store import journal
+    from tablemate.store.game import Game
+    path = support.scratch_dir("scorepad-bad-opts") + "/game.jnl"
+    journal.create(path, "scorepad", {"names": ["Ann", "Bob"], "timer": "30"})
+    assert Game.resume(None, path) == (None, journal.BAD)
+    assert support.journal_lines(path + ".bad")[0]["opts"]["timer"] == "30"

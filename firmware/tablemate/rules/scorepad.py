@@ -18,6 +18,7 @@ from tablemate import RuleError
 MAX_PLAYERS = 8
 MAX_DELTA = 999
 MAX_SCORE = 99999
+MAX_TIMER = 3600  # seconds of a turn's countdown
 _ARITY = {"add": 3, "next": 1, "round": 1, "end": 1}
 
 
@@ -27,7 +28,9 @@ def _is_int(v):
 
 
 def setup(opts):
-    """Return the opening state for opts {"names": [1..8 str], "target": int >= 0}."""
+    """Return the opening state for opts {"names": [1..8 str], "target": int >= 0, "first":
+    seat, "rotate": bool, "finish": bool, "timer": 0..3600 s}: every option is checked, so a
+    damaged journal header is refused here rather than breaking the screen."""
     if not isinstance(opts, dict):
         raise RuleError("Bad options")
     names = opts.get("names")
@@ -42,6 +45,12 @@ def setup(opts):
     first = opts.get("first", 0)
     if not _is_int(first) or not 0 <= first < len(names):
         raise RuleError("Bad first player")
+    timer = opts.get("timer", 0)  # the screen's per-turn countdown, in seconds
+    if not _is_int(timer) or not 0 <= timer <= MAX_TIMER:
+        raise RuleError("Bad option timer")
+    for key in ("rotate", "finish"):
+        if type(opts.get(key, False)) is not bool:
+            raise RuleError("Bad option " + key)
     return {"names": list(names), "scores": [0] * len(names), "round": 1, "turn": first,
             "target": target, "over": False, "winners": [], "start": first,
             "rotate": opts.get("rotate") is True, "finish": opts.get("finish") is True,
