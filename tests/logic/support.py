@@ -126,3 +126,32 @@ def journal_lines(path):
             continue
         out.append(obj)
     return out
+
+
+def refused(rules, state, action, message):
+    """Assert ``rules.apply`` refuses ``action`` with ``message`` (one screen line: at most 21
+    characters) and leaves ``state`` exactly as it was."""
+    import json
+    from tablemate import RuleError
+    before = json.dumps(state)
+    copy = json.loads(before)
+    try:
+        rules.apply(state, action)
+    except RuleError as e:
+        assert str(e) == message, (action, str(e))
+        assert len(str(e)) <= 21, str(e)
+        assert json.dumps(state) == before and state == copy, action
+        return
+    assert False, "accepted %r" % (action,)
+
+
+def setup_refused(rules, opts, message):
+    """Assert ``rules.setup`` refuses ``opts`` with ``message`` (at most 21 characters)."""
+    from tablemate import RuleError
+    try:
+        rules.setup(opts)
+    except RuleError as e:
+        assert str(e) == message, (opts, str(e))
+        assert len(str(e)) <= 21, str(e)
+        return
+    assert False, "accepted %r" % (opts,)

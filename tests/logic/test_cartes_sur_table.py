@@ -4,7 +4,6 @@ the secret ballot, refusals, and whole games through the journal (resume and und
 import json
 
 import support
-from tablemate import RuleError
 from tablemate.rules import cartes_sur_table as cst
 from tablemate.store.game import Game
 
@@ -12,6 +11,14 @@ NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"]
 # The refusal during a tie (the 23-character "Patient: settle the tie" broke the 21-character,
 # one-screen-line contract).
 SETTLE = "Patient: settle tie"
+
+
+def _refused(state, action, message):
+    support.refused(cst, state, action, message)
+
+
+def _setup_refused(opts, message):
+    support.setup_refused(cst, opts, message)
 
 
 def _names(n):
@@ -22,28 +29,6 @@ def _new(n=5, secret=False, first=0, known=False):
     return cst.setup({"names": _names(n), "secret": secret, "known": known, "first": first})
 
 
-def _refused(state, action, message):
-    """Assert apply refuses action with message and leaves state exactly as it was."""
-    before = json.dumps(state)
-    copy = json.loads(before)
-    try:
-        cst.apply(state, action)
-    except RuleError as e:
-        assert str(e) == message, (action, str(e))
-        assert len(str(e)) <= 21, str(e)
-        assert json.dumps(state) == before and state == copy, action
-        return
-    assert False, "accepted %r" % (action,)
-
-
-def _setup_refused(opts, message):
-    try:
-        cst.setup(opts)
-    except RuleError as e:
-        assert str(e) == message, (opts, str(e))
-        assert len(str(e)) <= 21
-        return
-    assert False, "accepted %r" % (opts,)
 
 
 def _cast(state, votes):

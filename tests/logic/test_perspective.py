@@ -13,6 +13,14 @@ ANN, BOB, CY, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 
+def _refused(state, action, message):
+    support.refused(ps, state, action, message)
+
+
+def _setup_refused(opts, message):
+    support.setup_refused(ps, opts, message)
+
+
 def _new(n=4, advanced=False):
     return ps.setup({"names": NAMES[:n], "advanced": advanced})
 
@@ -31,28 +39,6 @@ def _turn(s, colour="yellow"):
     return p
 
 
-def _refused(state, action, message):
-    """Assert apply refuses action with message and leaves state exactly as it was."""
-    before = json.dumps(state)
-    copy = json.loads(before)
-    try:
-        ps.apply(state, action)
-    except RuleError as e:
-        assert str(e) == message, (action, str(e))
-        assert len(str(e)) <= 21
-        assert json.dumps(state) == before and state == copy, action
-        return
-    assert False, "accepted %r" % (action,)
-
-
-def _setup_refused(opts, message):
-    try:
-        ps.setup(opts)
-    except RuleError as e:
-        assert str(e) == message, (opts, str(e))
-        assert len(str(e)) <= 21
-        return
-    assert False, "accepted %r" % (opts,)
 
 
 # --- setups ------------------------------------------------------------------------------
