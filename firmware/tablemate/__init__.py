@@ -22,3 +22,19 @@ class RuleError(Exception):
 
     Every game refuses an impossible action with it and leaves its state untouched when it does.
     """
+
+
+def action_kind(state, action, arity):
+    """The kind of ``action`` (its first item) once its shape is checked against ``arity``
+    ({kind: length}); RuleError when the game is over or the action is malformed. Every game's
+    ``apply`` starts here, so they refuse the same things in the same words."""
+    if state["over"]:
+        raise RuleError("Game is over")
+    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
+        raise RuleError("Bad action")
+    kind = action[0]
+    if kind not in arity:
+        raise RuleError("Unknown action")
+    if len(action) != arity[kind]:
+        raise RuleError("Bad action")
+    return kind

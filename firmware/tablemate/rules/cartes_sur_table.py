@@ -29,7 +29,7 @@ Actions:
 
 from micropython import const
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 ROUNDS = const(4)
 LAST_CARDS = const(3)  # the cards the Patient shows in the last round
@@ -71,15 +71,7 @@ def cards(state):
 
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     if kind == "tiebreak":
         if not state["tie"]:
             raise RuleError("No tie to settle")

@@ -23,7 +23,7 @@ A journal written before ``first`` and ``rows`` existed resumes as it was: its s
 keys, which read as seat 0 and rows not yet seen.
 """
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 # In the rulebook's order. Each symbol card carries SYMBOLS[i] and SYMBOLS[i + 6] (inferred).
 SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
@@ -82,15 +82,7 @@ def setup(opts):
 
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     p = action[1]
     names = state["names"]
     if type(p) is not int or not 0 <= p < len(names):

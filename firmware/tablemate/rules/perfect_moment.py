@@ -32,7 +32,7 @@ Actions; each ends with the clocks at that moment ([ms, ms], or None without clo
 
 from micropython import const
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 DECK = const(11)  # after setup: 18 cards - the Paradox - 8 dealt + 2 put back
 WIN = const(16)
@@ -82,15 +82,7 @@ def setup(opts):
 
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     clocks = _clocks(state, action[-1])
     if kind == "first":
         p = _seat(action[1])

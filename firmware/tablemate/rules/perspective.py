@@ -34,7 +34,7 @@ Actions:
 
 from micropython import const
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 COLOURS = ("yellow", "green", "red", "blue")
 ACTIONS = {"yellow": "turn", "green": "exchange", "red": "replace", "blue": "rearrange/inform"}
@@ -68,15 +68,7 @@ def setup(opts):
 
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     solo = state["kind"] == "solo"
     if kind in ("start", "move", "solved"):
         if not solo:

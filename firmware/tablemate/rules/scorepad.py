@@ -13,7 +13,7 @@ or a state without its key, means the old behaviour (player 0 starts, no rotatio
 ends at once).
 """
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 MAX_PLAYERS = 8
 MAX_DELTA = 999
@@ -83,15 +83,7 @@ def _new_round(state):
 
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     scores = state["scores"]
     if kind == "add":
         p, delta = action[1], action[2]

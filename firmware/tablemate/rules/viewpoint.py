@@ -48,7 +48,7 @@ The turn ends by itself once the card's actions are done; the next player draws 
 
 from micropython import const
 
-from tablemate import RuleError
+from tablemate import RuleError, action_kind
 
 CHECKPOINT = 16  # the journal's checkpoints (store/game.py): an action here costs 1.7 ms to
 # replay on a Pico, so a resume replays at most 15 of them
@@ -160,15 +160,7 @@ def setup(opts):
 # -- actions --------------------------------------------------------------------------------------
 def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
-    if state["over"]:
-        raise RuleError("Game is over")
-    if not isinstance(action, (list, tuple)) or not action or not isinstance(action[0], str):
-        raise RuleError("Bad action")
-    kind = action[0]
-    if kind not in _ARITY:
-        raise RuleError("Unknown action")
-    if len(action) != _ARITY[kind]:
-        raise RuleError("Bad action")
+    kind = action_kind(state, action, _ARITY)
     if kind == "move":
         _extra().move(state, action[1], action[2], action[3])
         if state["phase"] == "play" and not state["stack"] and not state["hand"][state["turn"]]:
