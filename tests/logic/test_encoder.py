@@ -233,3 +233,36 @@ def test_button_input_polls_the_key_machine():
         inp.poll(t, rec)
     assert rec.events == [(DOWN, PRESS)]
     assert inp.layout == "three"
+
+
+def bouncy(pin, level, bounces):
+    """Set ``pin`` to ``level`` through ``bounces`` chatter transitions, as a worn contact does."""
+    for i in range(bounces):
+        pin.set(level if i % 2 == 0 else 1 - level)
+    pin.set(level)
+
+
+def test_adaptor_holds_eight_bounces_per_edge_between_polls():
+    # A fast spin (five detents inside one 10 ms loop pass) whose every edge chatters eight
+    # times: 180 interrupts between two polls, far more than any buffer of states would hold.
+    a, b, sw = Pin(), Pin(), Pin()
+    inp = EncoderInput(a, b, sw)
+    rec = Recorder()
+    inp.poll(0, rec)
+    for _ in range(5):
+        for la, lb in CW:
+            if la != a.level:
+                bouncy(a, la, 8)
+            if lb != b.level:
+                bouncy(b, lb, 8)
+    inp.poll(10, rec)
+    assert rec.presses() == [DOWN] * 5
+    rec.events = []
+    for _ in range(3):
+        for la, lb in CCW:
+            if lb != b.level:
+                bouncy(b, lb, 8)
+            if la != a.level:
+                bouncy(a, la, 8)
+    inp.poll(20, rec)
+    assert rec.presses() == [UP] * 3

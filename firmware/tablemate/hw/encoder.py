@@ -1,18 +1,20 @@
 """A KY-040 style rotary encoder: A/B quadrature on two pins, its push switch on a third.
 
 The main loop ticks every 10 ms, too slowly for a knob spun fast (a 20-detent encoder at two turns
-a second changes state every 6 ms), so edges are caught by pin interrupts: the handler only stores
-the A/B levels in a small ring (no allocation, so it may run as a hard IRQ, even in the middle of
-an I2C transfer), and ``poll`` replays them through ``Encoder`` in the main loop, where events
-are emitted. Without interrupts (``irq=False``) ``poll`` samples the pins, which is enough for
-slow turns. The push switch is a one-button layout of ``tablemate.keys`` ("encoder": short push
-OK, long push BACK). Pins arrive built (inputs with pull-ups); this module never imports
-machine. Every edge, the switch's included, raises ``woken`` so that the main loop's nap ends at
-once.
+a second changes state every 6 ms, and a worn contact chatters up to 8 times per edge), so edges
+are caught by pin interrupts and counted right there: the handler reads both pins and steps the
+quadrature state machine below, which adds a detent to one of two counters (clockwise,
+anticlockwise). Nothing is buffered, so no burst of bounces can overflow anything, and the handler
+allocates nothing (small ints and a tuple lookup), so it may run as a hard IRQ, even in the
+middle of an I2C transfer. ``poll`` in the main loop emits the detents counted since the last
+pass. Without interrupts (``irq=False``) ``poll`` samples the pins, which is enough for slow
+turns. The push switch is a one-button layout of ``tablemate.keys`` ("encoder": short push OK,
+long push BACK). Pins arrive built (inputs with pull-ups); this module never imports machine.
+Every edge, the switch's included, raises ``woken`` so that the main loop's nap ends at once.
 
-``Encoder`` is the pure part, A/B quadrature as a state machine (detents in, UP/DOWN key events
-out), so it runs in tests on both VMs. Fed with the raw A and B levels and ``now`` (from every edge the hardware layer caught, or from
-polling), it keeps the 2-bit Gray code state and counts quarter steps with a transition table.
+``Encoder`` is the pure part, A/B quadrature as a state machine (levels in, detents out), so it
+runs in tests on both VMs. Fed with the A and B levels (at every edge the interrupt caught, or
+from polling), it keeps the 2-bit Gray code state and counts quarter steps with a transition table.
 Why it does not count edges: a contact bouncing on one edge goes back and forth between two
 neighbouring states, which adds +1, -1, +1, ... and nets to nothing; a jump of both bits at once
 (a missed sample) says nothing about the direction and is ignored. A detent counts only when the
@@ -33,8 +35,7 @@ from micropython import const
 
 from tablemate.keys import DOWN, PRESS, RELEASE, REPEAT, UP, Keys
 
-_RING = const(32)  # A/B states buffered between two polls (a spin fills ~8 per 10 ms)
-_MASK = const(0xFFFF)
+_MASK = const(0x3FFF)  # detent counters wrap here: still a small int, so the IRQ never allocates
 
 # state = A << 1 | B; clockwise runs 3 -> 1 -> 0 -> 2 -> 3. _STEP[old << 2 | new]: +1 clockwise,
 # -1 anticlockwise, 0 for no change or an invalid jump (both bits changed).
@@ -46,7 +47,7 @@ _REST = const(3)  # A and B both high (contacts open) at a KY-040's detents
 
 
 class Encoder:
-    """Turns sampled A/B levels into (UP|DOWN, PRESS|REPEAT) + RELEASE events, one per detent."""
+    """Turns A/B levels into detents: ``step`` for the interrupt, ``update`` for key events."""
 
     def __init__(self, steps_per_detent=4, fast_ms=40):
         if steps_per_detent not in (1, 2, 4):
@@ -65,26 +66,36 @@ class Encoder:
             return state == _REST or state == 0
         return True
 
-    def update(self, a, b, now, emit):
-        """Feed one sample of the A and B levels (truthy = high) taken at ``now``."""
+    def step(self, a, b):
+        """Take the A and B levels (truthy = high): 1 for a clockwise detent completed, -1 for
+        an anticlockwise one, else 0. Allocation-free, for a hard interrupt handler."""
         state = (2 if a else 0) | (1 if b else 0)
         old = self._state
         if state == old:
-            return
+            return 0
         self._state = state
         if old < 0:
-            return  # the first sample only sets where we are
+            return 0  # the first sample only sets where we are
         self._count += _STEP[old << 2 | state]
         if not self._at_rest(state):
-            return
+            return 0
         count = self._count
         self._count = 0
         if count == self._steps:
-            self._detent(DOWN, now, emit)
-        elif count == -self._steps:
-            self._detent(UP, now, emit)
+            return 1
+        if count == -self._steps:
+            return -1
+        return 0
 
-    def _detent(self, key, now, emit):
+    def update(self, a, b, now, emit):
+        """Feed one sample of the A and B levels taken at ``now``; emit its detent, if any."""
+        turn = self.step(a, b)
+        if turn:
+            self.detent(DOWN if turn > 0 else UP, now, emit)
+
+    def detent(self, key, now, emit):
+        """Emit one detent of ``key`` at ``now``: PRESS, or REPEAT when it follows the last
+        one in the same direction within ``fast_ms``; then RELEASE."""
         if key == self._last_key and self._fast and ticks_diff(now, self._last_at) < self._fast:
             emit(key, REPEAT)
         else:
@@ -104,11 +115,13 @@ class EncoderInput:
         self._sw = sw
         self._encoder = Encoder(steps_per_detent)
         self._keys = Keys("encoder")
-        self._ring = bytearray(_RING)
-        self._w = 0  # written by the interrupt handler only
-        self._r = 0  # written by poll only
-        self._last = self._sample()
-        self._encoder.update(self._last & 2, self._last & 1, 0, None)  # where the knob rests
+        # Detents counted by the interrupt handler (written there only) and the counts poll has
+        # emitted (written by poll only): one writer each, so no lock is needed.
+        self._cw = 0
+        self._ccw = 0
+        self._cw_seen = 0
+        self._ccw_seen = 0
+        self._encoder.step(a.value(), b.value())  # where the knob rests
         self._irq = irq
         self.woken = False  # an edge since the last poll
         if irq:
@@ -117,34 +130,32 @@ class EncoderInput:
             b.irq(handler, b.IRQ_RISING | b.IRQ_FALLING, hard=True)
             sw.irq(self._push, sw.IRQ_RISING | sw.IRQ_FALLING)
 
-    def _sample(self):
-        return (2 if self._a.value() else 0) | (1 if self._b.value() else 0)
-
     def _push(self, pin):
         self.woken = True
 
     def _edge(self, pin):
         self.woken = True
-        state = self._sample()
-        if state != self._last:
-            self._last = state
-            self._ring[self._w % _RING] = state
-            self._w = (self._w + 1) & _MASK
+        turn = self._encoder.step(self._a.value(), self._b.value())
+        if turn > 0:
+            self._cw = (self._cw + 1) & _MASK
+        elif turn < 0:
+            self._ccw = (self._ccw + 1) & _MASK
 
     def poll(self, now, emit):
-        """Feed the A/B states seen since the last poll, then the switch, at ``now``."""
+        """Emit the detents since the last poll (or sample the pins), then the switch, at ``now``."""
         self.woken = False
         enc = self._encoder
         if self._irq:
-            w = self._w
-            r = self._r
-            if (w - r) & _MASK > _RING:  # more edges than the ring holds: keep the newest
-                r = (w - _RING) & _MASK
-            while r != w:
-                state = self._ring[r % _RING]
-                enc.update(state & 2, state & 1, now, emit)
-                r = (r + 1) & _MASK
-            self._r = r
+            # Turns both ways between two passes (10 ms) come out clockwise first: a hand
+            # cannot reverse a knob within one pass, so only bounce could, and it nets to zero.
+            cw = self._cw
+            for _ in range((cw - self._cw_seen) & _MASK):
+                enc.detent(DOWN, now, emit)
+            self._cw_seen = cw
+            ccw = self._ccw
+            for _ in range((ccw - self._ccw_seen) & _MASK):
+                enc.detent(UP, now, emit)
+            self._ccw_seen = ccw
         else:
             enc.update(self._a.value(), self._b.value(), now, emit)
         self._keys.update(0 if self._sw.value() else 1, now, emit)
