@@ -163,7 +163,14 @@ class App:
             self._use_layout(self.settings["layout"])
 
     def save_settings(self):
-        settings.save(self.path("settings.json"), self.settings)
+        """Write the settings and apply them; a flash that refuses (full, read-only) keeps them
+        in force until the gadget is switched off, and the player is told."""
+        try:
+            settings.save(self.path("settings.json"), self.settings)
+        except OSError as exc:
+            from tablemate.store.files import trouble
+            from tablemate.ui.dialogs import Notice
+            self.push(Notice(self, trouble(exc) + ":\nthe settings last\nuntil switched off"))
         self.apply_settings()
 
     def fail(self, exc):

@@ -83,9 +83,7 @@ def load(path):
     finally:
         f.close()
     if not isinstance(raw, dict):
-        from tablemate.store.files import aside  # only for a damaged file: boot imports stay few
-        aside(path, True)
-        return defaults(), UNREADABLE
+        return defaults(), _repaired(path, None, UNREADABLE)
     s = defaults()
     problem = None
     for key in KEYS:
@@ -97,10 +95,21 @@ def load(path):
             elif problem is None:
                 problem = msg
     if problem:
-        from tablemate.store.files import aside
-        aside(path)
-        save(path, s)
+        problem = _repaired(path, s, problem)
     return s, problem
+
+
+def _repaired(path, good, problem):
+    """Keep the damaged file aside and write ``good`` (None: nothing) in its place; a flash
+    that refuses leaves the file as it is and says so: the app runs on what was read."""
+    from tablemate.store import files  # only for a damaged file: boot imports stay few
+    try:
+        files.aside(path, good is None)
+        if good is not None:
+            save(path, good)
+    except OSError as exc:
+        return problem + "\n" + files.trouble(exc) + files.NOT_SAVED
+    return problem
 
 
 def save(path, settings):

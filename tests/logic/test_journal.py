@@ -135,9 +135,11 @@ def test_save_cuts_off_bytes_that_are_not_its_own():
     path = _journal("jnl-save-junk")
     good = support.read_bytes(path)
     _add(path, b'["add", 1\n\x00\x00garbage')
+    junk = support.read_bytes(path)
     assert jfile.save(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
     assert support.read_bytes(path) == good + b'["next"]\n'
-    assert _files(path) == ["game.jnl"]
+    assert _files(path) == ["game.jnl", "game.jnl.bad"]  # what is cut is kept
+    assert support.read_bytes(path + ".bad") == junk
 
 
 def test_save_to_a_shorter_file_raises():

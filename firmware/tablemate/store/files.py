@@ -2,7 +2,9 @@
 
 A damaged file is never silently lost: it is kept under the first free name of ``.bad``,
 ``.bad1``, ... before anything repairs it, and repairs go through a temporary file and a rename
-so the real file is always whole.
+so the real file is always whole. A flash that is full or mounted read-only refuses writes with
+an OSError; ``trouble`` puts that in words, so every caller that can play on without writing
+tells the player the same thing.
 """
 
 import os
@@ -10,6 +12,19 @@ import os
 from micropython import const
 
 _CHUNK = const(256)
+_NOSPC = const(28)  # errno.ENOSPC: littlefs found no free block
+_ROFS = const(30)  # errno.EROFS: the filesystem is mounted read-only
+NOT_SAVED = ":\nnothing is saved until\nthere is room again"
+
+
+def trouble(exc):
+    """What a write's OSError says about the flash, for the screen (at most 16 characters)."""
+    code = exc.args[0] if exc.args else 0
+    if code == _NOSPC:
+        return "Flash full"
+    if code == _ROFS:
+        return "Flash read-only"
+    return "Flash error"
 
 
 def exists(path):
@@ -54,6 +69,13 @@ def aside(path, move=False):
         name = path + ".bad" + str(i)
     if move:
         os.rename(path, name)
-    else:
+        return name
+    try:
         copy(path, name)
+    except OSError:  # no room for the copy: leave no partial one that looks like the file
+        try:
+            os.remove(name)
+        except OSError:
+            pass
+        raise
     return name

@@ -142,8 +142,9 @@ class Game:
         rules may be None to pick the module named in the journal's header.
         """
         problem = None
+        limit = -1
         while True:
-            header, base, tail, offs, size, since, p = jfile.load(path)
+            header, base, tail, offs, size, since, p = jfile.load(path, limit)
             problem = _worse(problem, p)
             if header is None:
                 return None, problem
@@ -152,22 +153,26 @@ class Game:
                 try:
                     rules = rules_for(name)
                 except RuleError:  # not a game this build plays: kept aside, offered no more
-                    files.aside(path, True)
-                    return None, UNKNOWN
+                    return None, _aside(path, UNKNOWN)
             elif rules.__name__.split(".")[-1] != name:
                 return None, "Journal is another game"
             opts = header["opts"]
             try:
                 state = rules.setup(opts)
             except RuleError:
-                files.aside(path, True)
-                return None, journal.BAD
+                return None, _aside(path, journal.BAD)
             rec = _record(base[0], base[1])
             if rec[_S] is not None:
                 state = base[1]["s"]
             k = _apply(rules, state, tail)
             if k < len(tail):  # the rules refuse a line: damage, the file is cut before it
-                problem = _worse(problem, jfile.cut(path, offs[k]))
+                if limit < 0:
+                    try:
+                        problem = _worse(problem, jfile.cut(path, offs[k]))
+                        continue
+                    except OSError as exc:
+                        problem = files.trouble(exc) + files.NOT_SAVED
+                limit = offs[k]
                 continue
             g = Game(rules, path, opts, rec, tail, size, since)
             g.state = state
@@ -308,6 +313,15 @@ class Game:
             raise RuleError(DAMAGED)
         del stack[need:]
         return parent, stack
+
+
+def _aside(path, problem):
+    """Move a journal that cannot be played aside; say so, or why it could not be moved."""
+    try:
+        files.aside(path, True)
+    except OSError as exc:
+        return problem.split(":")[0] + "\n" + files.trouble(exc) + files.NOT_SAVED
+    return problem
 
 
 def _worse(problem, new):

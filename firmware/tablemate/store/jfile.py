@@ -5,12 +5,14 @@ this is loaded when a game starts or resumes. Resume reads the file backward fro
 chunks, to the last valid checkpoint and then forward from there (load); undo reads the stretch
 between two checkpoints (line_at, resolve); saves append (save). Repairs: a torn or unreadable
 last line is made void by appending; a damaged line with good lines after it, or a line the
-rules refuse, means a copy aside and a cut (cut).
+rules refuse, means a copy aside and a cut (cut). A flash that refuses the repair (full or
+read-only) is read as if the file ended before the damage (load's ``limit``): the game resumes in
+RAM, and the first save that works cuts the file there (keeping a copy aside).
 """
 
 from micropython import const
 
-from tablemate.store.files import aside, replace
+from tablemate.store.files import NOT_SAVED, aside, replace, trouble
 from tablemate.store.journal import BAD, TORN, UNDO_LINE, VOID, header, loads, write
 
 _CHUNK = const(512)
@@ -148,17 +150,18 @@ def resolve(f, start, end, stack, offs=None):
 def _scan(f, stop, size):
     """Find the base: the last valid checkpoint, reading back from the end of the file.
 
-    Returns (offset, end, checkpoint or None for the header, lines after it, fragment, bad):
-    end is the offset just after the base line; fragment the offset of a last line without its
-    newline (else size); bad the offset of an unreadable checkpoint line that is not the last
-    line, -2 when the last line is an unreadable one (torn: to be made void), else -1.
+    Returns (offset, end, checkpoint or None for the header, lines after it, fragment, bad,
+    last): end is the offset just after the base line; fragment the offset of a last line
+    without its newline (else size); bad the offset of an unreadable checkpoint line that is not
+    the last line, else -1; last the offset of an unreadable last line (torn: to be made void),
+    else -1.
     """
     low = 0  # lowest depth reached after the current line, relative to it (<= 0)
     since = 0
     frag = size
     void = False  # the line after the current one is void
     real = 0  # lines seen that are neither void nor voided
-    torn = -1
+    last = -1
     for off, line in backward(f, stop, size):
         if off + len(line) == size and not line.endswith(b"\n"):
             frag = off  # a torn fragment: it becomes void once neutralised
@@ -178,16 +181,16 @@ def _scan(f, stop, size):
             cp = checkpoint(line, off)
             if cp is None:
                 if real > 1:
-                    return 0, stop, None, since, frag, off
-                torn = -2
+                    return 0, stop, None, since, frag, off, -1
+                last = off
                 continue
             if low >= -len(cp.get("t", ())):
-                return off, off + len(line), cp, since - 1, frag, torn
+                return off, off + len(line), cp, since - 1, frag, -1, last
         elif line == UNDO_LINE:
             low -= 1
         else:  # an action (an unreadable one is found when the lines are replayed)
             low = min(0, low + 1)
-    return 0, stop, None, since, frag, torn
+    return 0, stop, None, since, frag, -1, last
 
 
 def _keep(path, length, more=b""):
@@ -229,15 +232,16 @@ def _open(path):
         return None
 
 
-def load(path):
+def load(path, limit=-1):
     """Read the end of a journal: the game header, its base checkpoint and the actions after it.
 
     Returns (header, base, tail, offs, size, since, problem); header is None when there is no
     game (no file, or no sound header: that file is moved aside). base is (offset, checkpoint
     dict or None for the header), tail the effective actions after the base's state (its "t"
-    first), offs their line offsets, size the file size, since the number of lines after the
-    base line. Damage is repaired on the way (see the module docstring); problem is None or a
-    short message for the screen (<= 42 chars).
+    first), offs their line offsets, size where the journal ends (the next save appends
+    there), since the number of lines after the base line. Damage is repaired on the way (see
+    the module docstring); limit >= 0 reads the file as if it ended there. problem is None or a
+    short message for the screen.
     """
     problem = None
     while True:
@@ -248,32 +252,36 @@ def load(path):
             first = line_at(f, 0)
             h = header(first)
             if h is not None:
-                size = f.seek(0, 2)
-                off, end, cp, since, frag, bad = _scan(f, len(first), size)
-                if bad >= 0:
-                    cut_at = bad
-                else:
+                size = f.seek(0, 2) if limit < 0 else limit
+                off, end, cp, since, frag, bad, last = _scan(f, len(first), size)
+                if bad < 0:
                     tail = list(cp.get("t", ())) if cp else []
                     offs = [off] * len(tail)
-                    cut_at, last = resolve(f, end, frag, tail, offs)
-                    if last:
-                        cut_at, bad = -1, -2
+                    bad, torn = resolve(f, end, frag, tail, offs)
+                    if torn:
+                        bad, last = -1, bad
         except ValueError:  # a line longer than any the firmware writes: not a journal
             h = None
         finally:
             f.close()
         if h is None:
-            aside(path, True)
+            try:
+                aside(path, True)
+            except OSError as exc:
+                return None, None, None, None, 0, 0, "Bad journal\n" + trouble(exc) + NOT_SAVED
             return None, None, None, None, 0, 0, BAD
-        if cut_at >= 0:
-            problem = cut(path, cut_at)
-            continue
-        if frag < size or bad == -2:
-            write(path, VOID, "ab")  # the fragment (or the unreadable last line) is now void
-            size += len(VOID)
-            since += 1
-            problem = problem or TORN
-        return h, (off, cp), tail, offs, size, since, problem
+        if bad < 0 and last < 0 and frag == size:
+            return h, (off, cp), tail, offs, size, since, problem
+        if limit < 0:  # repair the file
+            try:
+                if bad >= 0:
+                    problem = cut(path, bad)
+                    continue
+                write(path, VOID, "ab")  # the fragment (or the unreadable last line) is now void
+                return h, (off, cp), tail, offs, size + len(VOID), since + 1, problem or TORN
+            except OSError as exc:
+                problem = trouble(exc) + NOT_SAVED
+        limit = bad if bad >= 0 else (last if last >= 0 else frag)
 
 
 # --- saving -----------------------------------------------------------------------------------
@@ -308,5 +316,8 @@ def save(path, expect, render):
     if data.startswith(extra):
         write(path, data[len(extra):], "ab")
         return expect + len(data)
-    _keep(path, expect, data)  # not lines of ours: a rewrite, rare (a file system wrote junk)
+    # Not lines of ours: damage that a full or read-only flash kept load from cutting, or junk
+    # a file system wrote. Rare: keep a copy, then rewrite.
+    aside(path)
+    _keep(path, expect, data)
     return expect + len(data)

@@ -93,6 +93,7 @@ class GameScreen(Screen):
         self.rules = game.rules
         self.title = session.label(_lifecycle().name_of(game))  # the registry's label
         self.msg = MessageLine()
+        self._unsaved = False  # a save failed and none has worked since (the players know)
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
             app.after_frame(self.save)
 
@@ -136,6 +137,9 @@ class GameScreen(Screen):
         except RuleError as err:
             self.refuse(err)
             return False
+        except OSError:  # past a checkpoint, undo reads the journal, which holds nothing queued
+            self.refuse("Undo needs the flash")
+            return False
         self.dirty = True
         self.app.after_frame(self.save)
         self.msg.clear()
@@ -144,11 +148,22 @@ class GameScreen(Screen):
         return True
 
     def save(self):
-        """Write what the game queued to its journal (after the frame: see the module notes)."""
+        """Write what the game queued to its journal (after the frame: see the module notes).
+
+        A flash that refuses (full, read-only) leaves it all queued: the game goes on in RAM,
+        the players are told once, and the first save that works writes everything."""
         try:
             self.game.save()
-        except OSError:
-            self.refuse("Not saved: flash?")  # kept queued: the next save tries again
+        except OSError as exc:
+            if not self._unsaved:
+                self._unsaved = True
+                from tablemate.store.files import trouble
+                from tablemate.ui.dialogs import Notice
+                self.app.push(Notice(self.app, trouble(exc) + ":\nthis game is not\nbeing saved"))
+            return
+        if self._unsaved:
+            self._unsaved = False
+            self.refuse("Saved again")
 
     def _file(self):
         try:
