@@ -14,7 +14,7 @@ from micropython import const
 _CHUNK = const(256)
 _NOSPC = const(28)  # errno.ENOSPC: littlefs found no free block
 _ROFS = const(30)  # errno.EROFS: the filesystem is mounted read-only
-NOT_SAVED = ":\nnothing is saved until\nthere is room again"
+NOT_SAVED = ":\nnothing is saved"
 
 
 def trouble(exc):
