@@ -1,5 +1,5 @@
 """The ``tablemate`` command: simulator, flashing a Pico, its players' names, pulling its history,
-screens, benchmark."""
+backing up and restoring its data, screens, benchmark."""
 
 import argparse
 import os
@@ -11,7 +11,8 @@ import tablemate_host  # noqa: F401  (installs the fakes before any firmware imp
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="tablemate", description="Tablemate on your computer: the simulator, flashing a Pico, "
-        "its players' names, pulling its history, the README pictures, the benchmark.")
+        "its players' names, pulling its history, backing up its data, the README pictures, "
+        "the benchmark.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sim = sub.add_parser("sim", help="run the firmware in this terminal")
@@ -56,6 +57,35 @@ def build_parser():
     rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),
                     help="a history file (default: pulled/history.jnl); its archive beside it, "
                     "history.old, is read first")
+    rp.add_argument("--csv", metavar="FILE",
+                    help="also write one row per game and player: game, mode, player, score, "
+                    "place, outcome")
+    rp.add_argument("--plots", metavar="DIR",
+                    help="also draw PNGs into DIR: wins.png (each player's wins per mode) and "
+                    "progression.png (the score after each action of the saved game)")
+    rp.add_argument("--journal", metavar="FILE",
+                    help="the game whose scores progression.png draws (default: game.jnl "
+                    "beside the history file)")
+
+    bk = sub.add_parser("backup", help="save the board's data (settings, history, saved game, "
+                        "records) into a folder",
+                        description="Copies every file the firmware keeps in /data into DIR, "
+                        "with manifest.json; changes nothing on the board.")
+    bk.add_argument("dir", metavar="DIR", help="folder to save into (an earlier backup there "
+                    "is replaced)")
+    bk.add_argument("--port", help="serial port of the board (default: the first board found)")
+
+    rs = sub.add_parser("restore", help="put a backup back on the board, after checking every "
+                        "file", description="Checks every file of the backup with the "
+                        "firmware's own readers; if one is refused, nothing on the board "
+                        "changes. A game in progress on the board is kept unless "
+                        "--replace-game is given.")
+    rs.add_argument("dir", metavar="DIR", help="a folder written by tablemate backup")
+    rs.add_argument("--port", help="serial port of the board (default: the first board found)")
+    rs.add_argument("--replace-game", action="store_true",
+                    help="put the backup's saved game (and chess clock) in place of the one on "
+                    "the board, which is filed in the history as the device files a replaced "
+                    "game")
 
     bench = sub.add_parser("bench", help="print the performance figures")
     bench.add_argument("--quick", action="store_true")
@@ -82,6 +112,9 @@ def main(argv=None):
     if args.command == "report":
         from tablemate_host import pull
         return pull.main_report(args)
+    if args.command in ("backup", "restore"):
+        from tablemate_host import backup
+        return backup.main(args)
     if args.command == "bench":
         import runpy
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

@@ -4,8 +4,10 @@ The device keeps one JSON line per finished game in ``/data/history.jnl``, its n
 older ones are moved to ``/data/history.old`` (``tablemate/store/history.py``), and tracebacks go
 to ``/data/errors.log`` (a board last flashed before ``/data`` existed has them at the root). ``pull`` copies those files, and the settings, from a connected Pico through the
 same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
-nothing on the board. ``report`` reads the archive and the history file and prints every game
-once, oldest first, and a table of wins.
+nothing on the board. Every file is read before any is written here, and each is written under a
+temporary name and renamed: a connection lost half way leaves the folder as an earlier pull left
+it, never a history cut short. ``report`` reads the archive and the history file and prints every
+game once, oldest first, and a table of wins.
 """
 
 import os
@@ -15,13 +17,26 @@ from tablemate import session
 from tablemate.store import history
 from tablemate_host import flash
 
-FILES = ("history.jnl", "history.old", "errors.log", "settings.json")  # in /data on the board
+FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board
+         "game.jnl")  # the saved game: `report --plots` draws its scores
 
 
 def pull(board, out_dir, out=print):
     """Copy the device's history, error log and settings into ``out_dir``; return what was copied."""
+    found = _fetch(board, out)
     os.makedirs(out_dir, exist_ok=True)
-    copied = []
+    for name, data in found:
+        path = os.path.join(out_dir, name)
+        with open(path + ".part", "wb") as f:
+            f.write(data)
+        os.replace(path + ".part", path)
+        out("%-14s %6d bytes -> %s" % (name, len(data), path))
+    return [name for name, _ in found]
+
+
+def _fetch(board, out=print):
+    """``[(name, bytes), ...]`` of the ``FILES`` on the board, read whole."""
+    found = []
     for name in FILES:
         path = "/data/" + name
         if board.stat(path) is None:
@@ -29,12 +44,8 @@ def pull(board, out_dir, out=print):
             if board.stat(path) is None:
                 out("%-14s not on the board" % name)
                 continue
-        data = board.read(path)
-        with open(os.path.join(out_dir, name), "wb") as f:
-            f.write(data)
-        copied.append(name)
-        out("%-14s %6d bytes -> %s" % (name, len(data), os.path.join(out_dir, name)))
-    return copied
+        found.append((name, board.read(path)))
+    return found
 
 
 def read_history(path):
@@ -112,6 +123,11 @@ def main_pull(args, connect=flash.connect, out=print):
     try:
         board = connect(args.port)
         pull(board, args.out, out)
+    except flash.ConnectionLost as er:
+        print("tablemate pull: %s. Nothing on the board was changed. The copy is incomplete, so "
+              "none of it was written: %s is as an earlier pull left it. Reconnect the board and "
+              "run `tablemate pull` again." % (er, args.out), file=sys.stderr)
+        return 1
     except flash.FlashError as er:
         print("tablemate pull: %s" % er, file=sys.stderr)
         return 1
@@ -138,4 +154,5 @@ def main_report(args, out=print):
         from tablemate.screens.history import damage
         out("")
         out(damage(damaged) + " (skipped, as on the device)")
-    return 0
+    from tablemate_host import records  # --csv and --plots
+    return records.main(args, games, out)

@@ -4,7 +4,7 @@ import pytest
 
 from tablemate_host import cli
 
-COMMANDS = ["sim", "screens", "flash", "players", "pull", "report", "bench"]
+COMMANDS = ["sim", "screens", "flash", "players", "pull", "report", "backup", "restore", "bench"]
 
 
 def _help(capsys, args):

@@ -1,0 +1,219 @@
+"""``tablemate report --csv FILE --plots DIR``: the pulled games as a spreadsheet and as pictures.
+
+The CSV has one row per game and player, numbered as ``report`` prints them (a Pico has no
+calendar clock, so the history holds no dates: the number is the order the games were filed).
+Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
+co-op game and a team win read as they did on the screen.
+
+The plots: ``wins.png``, each player's wins per mode; ``progression.png``, the score of every
+player after each action of the game in a journal (``game.jnl``: the game in progress, or the
+last one played while it is still on the screen), replayed with the mode's own rules, with a
+line where each round (or turn) begins. Only the history's summaries survive a game, so this is
+the one game whose course can be drawn. matplotlib draws off screen (Agg) and is imported only
+when plots are asked for: ``report`` alone stays quick.
+"""
+
+import csv
+import os
+import sys
+
+from tablemate import RuleError, session
+from tablemate.store import jfile, journal
+from tablemate.store.game import rules_for
+from tablemate.ui.standings import ranking
+
+COLUMNS = ("game", "mode", "player", "score", "place", "outcome")
+_DPI = 100
+
+
+# --- the CSV -----------------------------------------------------------------------------------
+
+def rows(games):
+    """One row (``COLUMNS``) per game and player, oldest game first, players in seat order."""
+    out = []
+    for n, g in enumerate(games, 1):
+        names, scores, won = g["names"], g.get("scores", []), g.get("winners", [])
+        places = _places(scores, won) if len(scores) == len(names) else {}
+        for i, name in enumerate(names):
+            out.append((n, g.get("game", "?"), name, scores[i] if i < len(scores) else "",
+                        places.get(i, ""), _outcome(g, i)))
+    return out
+
+
+def _places(scores, winners):
+    """{seat: place}; a history written by hand may hold scores that are not numbers."""
+    if not all(type(s) is int for s in scores):
+        return {}
+    return {i: rank for rank, i in ranking(scores, winners)}
+
+
+def _outcome(g, seat):
+    """"won" (a shared win: "won, shared"), "lost", or the game's own word when nobody won:
+    "unfinished", "co-op lost", "co-op drawn"."""
+    won = g.get("winners", [])
+    if seat in won:
+        return "won, shared" if len(won) > 1 else "won"
+    return "lost" if won else session.result(g)
+
+
+def write_csv(games, path):
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f)
+        w.writerow(COLUMNS)
+        w.writerows(rows(games))
+
+
+# --- what the plots show -----------------------------------------------------------------------
+
+def wins_by_mode(games):
+    """{player: {mode: wins}} for every player of ``games`` (0 wins too), as ``report`` counts
+    them: a shared win counts for everyone sharing it."""
+    table = {}
+    for g in games:
+        names = g["names"]
+        for name in names:
+            table.setdefault(name, {})
+        mode = g.get("game", "?")
+        for i in g.get("winners", []):
+            if 0 <= i < len(names):
+                table[names[i]][mode] = table[names[i]].get(mode, 0) + 1
+    return table
+
+
+def replay(path):
+    """(mode name, rules module, opts, effective actions) of the journal at ``path``, read
+    without changing it: undos are taken back, and reading stops where the device would cut
+    the file (a torn or damaged line). ``ValueError`` when it is not a game's journal."""
+    with open(path, "rb") as f:
+        first = journal.first_line(f)
+        head = journal.header(first)
+        if head is None:
+            raise ValueError("no game header on its first line")
+        try:
+            rules = rules_for(head["game"])
+        except RuleError:
+            raise ValueError("%r is not a game this version plays" % head["game"])
+        actions = []
+        size = f.seek(0, 2)
+        jfile.resolve(f, len(first), size, actions)  # at a damaged line: the actions before it
+    return head["game"], rules, head["opts"], actions
+
+
+def progression(rules, opts, actions):
+    """(the players' names, their scores before any action and after each one, the numbers of
+    the actions that begin a new round or turn). A line the rules refuse ends the game there,
+    as resume does. ``ValueError`` when the rules refuse the options."""
+    try:
+        state = rules.setup(opts)
+    except RuleError as er:
+        raise ValueError("its options are refused (%s)" % er)
+    counter = _counter(rules)[0]
+    scores = [list(rules.scores(state))]
+    starts = []
+    for n, action in enumerate(actions, 1):
+        before = counter(state)
+        try:
+            rules.apply(state, action)
+        except RuleError:
+            break
+        if counter(state) != before:
+            starts.append(n)
+        scores.append(list(rules.scores(state)))
+    return list(rules.names(state)), scores, starts
+
+
+def _counter(rules):
+    """(what marks a new round in this mode, its word): its round number, else its turn's."""
+    if hasattr(rules, "round_no"):
+        return rules.round_no, "round"
+    return rules.turns, "turn"
+
+
+# --- drawing -----------------------------------------------------------------------------------
+
+def _figure(width, height):
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    fig = Figure(figsize=(width, height), dpi=_DPI)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _save(fig, path):
+    fig.tight_layout()
+    fig.savefig(path, metadata={"Software": None})  # the same data give the same bytes
+
+
+def plot_wins(games, path):
+    """Grouped bars: for each player (most wins first), one bar per mode played."""
+    from matplotlib.ticker import MaxNLocator
+    table = wins_by_mode(games)
+    played = [m["name"] for m in session.MODES if any(g.get("game") == m["name"] for g in games)]
+    players = sorted(table, key=lambda p: (-sum(table[p].values()), p))
+    fig = _figure(max(6, 1.1 * len(players) + 2), 4)
+    ax = fig.add_subplot()
+    width = 0.8 / max(1, len(played))
+    for k, mode in enumerate(played):
+        xs = [i + (k - (len(played) - 1) / 2) * width for i in range(len(players))]
+        ax.bar(xs, [table[p].get(mode, 0) for p in players], width, label=session.label(mode))
+    ax.set_xticks(range(len(players)), players)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_ylabel("wins")
+    ax.set_title("Wins per mode (%d game%s)" % (len(games), "" if len(games) == 1 else "s"))
+    if played:
+        ax.legend()
+    _save(fig, path)
+
+
+def plot_progression(mode, rules, opts, actions, path):
+    """One line per player, the score after each action; a grey line where a round begins."""
+    from matplotlib.ticker import MaxNLocator
+    names, scores, starts = progression(rules, opts, actions)
+    fig = _figure(8, 4.5)
+    ax = fig.add_subplot()
+    for n in starts:
+        ax.axvline(n, color="0.85", linewidth=0.8, zorder=0)
+    for i, name in enumerate(names):
+        ax.step(range(len(scores)), [s[i] for s in scores], where="post", label=name)
+    ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_xlabel("actions (grey: a new %s begins)" % _counter(rules)[1])
+    ax.set_ylabel("score")
+    ax.set_title("%s: %s" % (session.label(mode), ", ".join(names)))
+    ax.legend()
+    _save(fig, path)
+    return len(scores) - 1
+
+
+# --- the command -------------------------------------------------------------------------------
+
+def main(args, games, out=print):
+    """``--csv`` and ``--plots`` of ``tablemate report``, after the printed report; returns the
+    exit status. The plots go together: a missing or unreadable journal skips only its plot."""
+    if getattr(args, "csv", None):
+        write_csv(games, args.csv)
+        out("CSV: %d rows -> %s" % (len(rows(games)), args.csv))
+    if getattr(args, "plots", None):
+        os.makedirs(args.plots, exist_ok=True)
+        wins = os.path.join(args.plots, "wins.png")
+        plot_wins(games, wins)
+        out("Plot: wins per mode -> %s" % wins)
+        return _journal_plot(args, out)
+    return 0
+
+
+def _journal_plot(args, out):
+    path = getattr(args, "journal", None) or os.path.join(os.path.dirname(args.file), "game.jnl")
+    if not os.path.exists(path):
+        out("No game journal at %s: no score progression (`tablemate pull` copies the game "
+            "on the board, if one is saved there)" % path)
+        return 0
+    target = os.path.join(args.plots, "progression.png")
+    try:
+        mode, rules, opts, actions = replay(path)
+        n = plot_progression(mode, rules, opts, actions, target)
+    except ValueError as er:
+        print("tablemate report: %s is not a readable game journal: %s" % (path, er),
+              file=sys.stderr)
+        return 1
+    out("Plot: %s, %d actions, score after each -> %s" % (session.label(mode), n, target))
+    return 0
