@@ -1,11 +1,12 @@
 # The two commands of the README: `make sim` and `make test`. Everything lands in .venv and
-# tools/mpvm/node_modules; nothing is installed system-wide.
+# tools/mpvm/node_modules; nothing is installed system-wide, except a Chromium for the browser
+# tests when Playwright cannot download its own (Debian's, installed only when run as root).
 PYTHON ?= python3
 VENV ?= .venv
 BIN = $(VENV)/bin
 VM = tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: sim test screens bench flash generate clean
+.PHONY: sim test browser web screens bench flash generate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,8 +28,26 @@ $(VM): tools/mpvm/package.json tools/mpvm/package-lock.json
 sim: $(VENV)/.sim
 	$(BIN)/tablemate sim
 
-test: $(VENV)/.dev $(VM)
+test: $(VENV)/.dev $(VM) browser
 	$(BIN)/pytest -q
+
+# A Chromium for the browser tests (tests/web, through Playwright): one already there
+# (tests/web/chromium.py says which), else Playwright's own download, else Debian's package when
+# run as root (CI). Checked at every run: a second or so once one is there.
+browser: $(VENV)/.dev
+	@$(BIN)/python tests/web/chromium.py >/dev/null 2>&1 || { \
+	  echo "Installing a Chromium for the browser tests"; \
+	  timeout 300 $(BIN)/python -m playwright install chromium >/dev/null 2>&1 \
+	  || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+	       && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } \
+	  ; $(BIN)/python tests/web/chromium.py; }
+
+# The web gadget: build web/ with the firmware and the VM into build/web, serve it on
+# http://localhost:$(PORT)/ (WEB_BIND=0.0.0.0 to reach it from a phone on your network).
+PORT ?= 8000
+WEB_BIND ?= 127.0.0.1
+web: $(VM)
+	$(PYTHON) tools/build_web.py --serve $(PORT) --bind $(WEB_BIND)
 
 screens: $(VENV)/.dev
 	$(BIN)/tablemate screens
@@ -49,4 +68,4 @@ generate: $(VENV)/.dev
 	$(BIN)/tablemate screens
 
 clean:
-	rm -rf $(VENV) tools/mpvm/node_modules
+	rm -rf $(VENV) tools/mpvm/node_modules build/web

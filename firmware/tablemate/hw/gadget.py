@@ -91,8 +91,10 @@ def build(cfg=BOARD, root="", cycles=-1):
         return None
     from tablemate.app import App, Buzzer
     # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
-    # inside one can only be reported through this preallocated buffer.
-    micropython.alloc_emergency_exception_buf(100)
+    # inside one can only be reported through this preallocated buffer. (Ports without hard
+    # interrupts, such as the WebAssembly one of the web page, leave the function out.)
+    if hasattr(micropython, "alloc_emergency_exception_buf"):
+        micropython.alloc_emergency_exception_buf(100)
     from tablemate.hw.ssd1306 import SSD1306
     i2c = I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
     addr = find_display(i2c, cfg)
@@ -157,16 +159,25 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     keys = app.keys  # key events so far
     while loops:
         step(app, wdt)
-        # A full collection takes ~6 ms on a Pico. Done in a pause between keys, every few keys
-        # (each leaves a few KB of garbage), the heap never fills in the middle of a key press,
-        # which is when MicroPython would otherwise collect. Taps come ~100 ms apart, so the
-        # pause is short. (Counting keys, not bytes: gc.mem_alloc() walks the heap, ~2 ms.)
-        if app.keys - keys >= GC_KEYS and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
-            gc.collect()
-            keys = app.keys
+        keys = collect(app, keys)
         wait(app)
         loops -= 1
     return app
+
+
+def collect(app, keys):
+    """Collect the garbage in a pause between keys once ``GC_KEYS`` keys came since the last
+    collection (at ``keys`` key events); returns the count at the last collection.
+
+    A full collection takes ~6 ms on a Pico. Done in a pause between keys, every few keys (each
+    leaves a few KB of garbage), the heap never fills in the middle of a key press, which is
+    when MicroPython would otherwise collect. Taps come ~100 ms apart, so the pause is short.
+    (Counting keys, not bytes: gc.mem_alloc() walks the heap, ~2 ms.)
+    """
+    if app.keys - keys >= GC_KEYS and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
+        gc.collect()
+        return app.keys
+    return keys
 
 
 class Probe:

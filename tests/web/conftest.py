@@ -1,0 +1,106 @@
+"""Fixtures for the browser tests: the page built and served on loopback, headless Chromium, and
+a page that fails its test on any console error, uncaught exception or request to another origin.
+
+The page is built by tools/build_web.py into a temporary folder (the test of `make web`'s build
+step); the VM comes from tools/mpvm/node_modules (`make test` installs it), Chromium from
+chromium.py (Playwright's own, or the system's).
+"""
+
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import chromium  # noqa: E402
+import web_harness  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The built page: its folder."""
+    out = str(tmp_path_factory.mktemp("web") / "site")
+    try:
+        web_harness.build_web.build(out)
+    except web_harness.build_web.BuildError as err:
+        pytest.fail(str(err))
+    return out
+
+
+@pytest.fixture(scope="session")
+def origin(site):
+    httpd, url = web_harness.serve(site)
+    yield url
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is missing: `make test` installs it")
+    with sync_playwright() as p:
+        try:
+            b = chromium.launch(p)
+        except LookupError as err:
+            pytest.fail(str(err))
+        yield b
+        b.close()
+
+
+class Guard:
+    """What a page did that fails a test: console errors, uncaught exceptions, foreign requests."""
+
+    def __init__(self, origin):
+        self.origin = origin
+        self.problems = []
+
+    def console(self, msg):
+        if msg.type == "error":
+            self.problems.append("console error: %s" % msg.text)
+
+    def pageerror(self, err):
+        self.problems.append("uncaught: %s" % err)
+
+    def request(self, req):
+        url = req.url
+        if not (url.startswith(self.origin + "/") or url.startswith(("blob:", "data:"))):
+            self.problems.append("request to another origin: %s" % url)
+
+
+@pytest.fixture
+def guard(origin):
+    return Guard(origin)
+
+
+@pytest.fixture
+def context(browser, guard):
+    """A fresh browser profile (empty storage: a new gadget) for one test, phone-sized."""
+    ctx = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=2,
+                              has_touch=False, accept_downloads=True)
+    ctx.on("request", guard.request)
+    yield ctx
+    ctx.close()
+
+
+@pytest.fixture
+def page(context, guard):
+    pg = context.new_page()
+    pg.on("console", guard.console)
+    pg.on("pageerror", guard.pageerror)
+    yield pg
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+@pytest.fixture
+def host(tmp_path):
+    """A fresh host gadget recording a flow (its flash in the test's tmp_path)."""
+    def make(**kw):
+        root = str(tmp_path / "flash")
+        os.makedirs(os.path.join(root, "data"), exist_ok=True)
+        return web_harness.Recorder(root, **kw)
+    return make
