@@ -1,6 +1,7 @@
 """The rotary encoder build: turning moves through menus, the push is OK, a long push is BACK."""
 
-from conftest import (actions, cursor_at, dump, home_items, menu_row, row_score, turn_of)
+from conftest import (actions, choose, cursor_at, dump, goto, home_items, menu_row, row_score,
+                      turn_of)
 
 from tablemate_host import machine
 
@@ -87,7 +88,6 @@ def test_a_turn_wakes_the_dimmed_screen_and_is_swallowed(make_device):
 
 
 def test_switching_to_the_encoder_in_settings_and_back(make_device, root):
-    from conftest import choose, goto
     dev = make_device()
     choose(dev, "Settings")
     goto(dev, "Buttons: six")

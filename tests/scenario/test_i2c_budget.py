@@ -5,7 +5,8 @@ included) and cross-checked with what the virtual panel received. The figures ar
 (``pytest -s``); the budget is asserted, timings never are.
 """
 
-from conftest import home_items, commit, dump, goto, menu_row, new_scorepad, row_score, big_score
+from conftest import (big_score, choose, commit, dump, goto, home_items, menu_row, new_scorepad,
+                      row_score)
 
 from tablemate_host import machine
 
@@ -69,7 +70,6 @@ def test_menu_cursor_move_is_small(make_device, root):
 
 
 def test_a_second_of_running_chess_clock_stays_small(make_device, root):
-    from conftest import choose
     dev = make_device()
     choose(dev, "Chess clock")
     goto(dev, "Start")
