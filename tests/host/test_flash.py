@@ -4,9 +4,11 @@ The fake is strict where the real board is: writing into a missing folder, makin
 exists, removing a missing file or a non-empty folder all raise OSError with the board's errno, and
 a write that does not fit raises ENOSPC (leaving the truncated file, as ``open(p, 'wb')`` does).
 Space is counted the way littlefs spends it: every file takes whole 4 KB blocks (at least one),
-every folder a block pair.
+every folder a block pair. Its connection can drop at any operation (``cut_at``), as a pulled
+cable does: a write then leaves the half of its file that reached the board.
 """
 
+import ast
 import errno
 import json
 import os
@@ -39,18 +41,48 @@ def _oserror(code, path):
     return OSError(code, os.strerror(code), path)
 
 
+def _blocks(data):
+    return max(1, -(-len(data) // BLOCK))
+
+
+class _Files(dict):
+    """The fake board's files, counting the blocks they take as they change: a space check per
+    write that walked every file made the cut-at-every-operation test slow."""
+
+    def __init__(self):
+        super().__init__()
+        self.blocks = 0
+
+    def __setitem__(self, path, data):
+        self.blocks += _blocks(data) - (_blocks(self[path]) if path in self else 0)
+        super().__setitem__(path, data)
+
+    def __delitem__(self, path):
+        self.blocks -= _blocks(self[path])
+        super().__delitem__(path)
+
+    def pop(self, path):
+        data = self[path]
+        del self[path]
+        return data
+
+
 class FakeBoard(flash.Transport):
     """A MicroPython board's filesystem and sys/os answers, in memory; every call is recorded."""
 
     def __init__(self, version=(1, 27, 0, ""), mpy=RP2040, files=None, blocks=352,
-                 machine="Raspberry Pi Pico with RP2040", fail_on_write=None):
+                 machine="Raspberry Pi Pico with RP2040", fail_on_write=None, cut_at=None):
         self.name = "/dev/ttyFAKE"
-        self.files = {}
+        self.files = _Files()
         self.dirs = {"/"}
         self.blocks = blocks
         self.ops = []
         self.fail_on_write = fail_on_write  # n: the nth write loses the connection
+        self.cut_at = cut_at  # n: the connection drops during the nth operation of any kind
+        self.writes = 0
+        self.lost = False
         self.alive = True
+        self.fat = False  # True: rename does not replace a file, as on FAT
         for path, data in (files or {}).items():
             for d in _parents(path):
                 self.dirs.add(d)
@@ -69,18 +101,27 @@ class FakeBoard(flash.Transport):
         return "/" + "/".join(parts)
 
     def used_blocks(self):
-        used = 2 * len(self.dirs)
-        for data in self.files.values():
-            used += max(1, -(-len(data) // BLOCK))
-        return used
+        return 2 * len(self.dirs) + self.files.blocks
 
     def _statvfs(self, path):
         free = self.blocks - self.used_blocks()
         return (BLOCK, BLOCK, self.blocks, free, free, 0, 0, 0, 0, 255)
 
-    def _op(self, *op):
-        assert self.alive, "the board was used after reset/close"
-        self.ops.append(op)
+    def _op(self, *op, data=None):
+        """Record ``op``, or raise ConnectionLost when the link is gone or drops now; a write
+        cut short leaves the first half of its ``data`` on the board."""
+        if not self.lost:
+            assert self.alive, "the board was used after reset/close"
+            self.ops.append(op)
+            self.writes += op[0] == "write"
+            self.lost = len(self.ops) == self.cut_at or (
+                op[0] == "write" and self.fail_on_write is not None
+                and self.writes >= self.fail_on_write)
+            if not self.lost:
+                return
+            if data is not None and _parent(op[1]) in self.dirs and op[1] not in self.dirs:
+                self.files[op[1]] = bytes(data[:len(data) // 2])
+        raise flash.ConnectionLost("Lost the connection to the board on %s" % self.name)
 
     def user_view(self):
         return {p: d for p, d in self.files.items() if not p.startswith("/tablemate/")
@@ -130,18 +171,13 @@ class FakeBoard(flash.Transport):
 
     def write(self, path, data):
         path = self.norm(path)
-        self._op("write", path, len(data))
-        writes = sum(1 for op in self.ops if op[0] == "write")
-        if self.fail_on_write is not None and writes >= self.fail_on_write:
-            self.files[path] = b""
-            self.alive = False
-            raise flash.FlashError("Lost contact with the board (cable pulled)")
+        self._op("write", path, len(data), data=data)
         if path in self.dirs:
             raise _oserror(errno.EISDIR, path)
         if _parent(path) not in self.dirs:
             raise _oserror(errno.ENOENT, path)
         self.files[path] = b""  # open(path, "wb") truncates first
-        if self.used_blocks() - 1 + max(1, -(-len(data) // BLOCK)) > self.blocks:
+        if self.used_blocks() - 1 + _blocks(data) > self.blocks:
             raise _oserror(errno.ENOSPC, path)
         self.files[path] = bytes(data)
 
@@ -182,6 +218,8 @@ class FakeBoard(flash.Transport):
             raise _oserror(errno.ENOENT, src)
         if dst in self.dirs or _parent(dst) not in self.dirs:
             raise _oserror(errno.EISDIR if dst in self.dirs else errno.ENOENT, dst)
+        if self.fat and dst in self.files:
+            raise _oserror(errno.EEXIST, dst)
         self.files[dst] = self.files.pop(src)  # littlefs renames over a file
 
     def reset(self):
@@ -245,10 +283,12 @@ def test_fresh_flash_writes_every_file_compiled_but_main():
     with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
         assert board.files["/main.py"] == f.read()
     assert not any(p.endswith(".py") for p in written - {"/main.py"})
-    # main.py is written after the whole package
-    order = [op[1] for op in board.ops if op[0] == "write" and op[1] not in (
+    # main.py goes in after the whole package, each file under a temporary name first
+    order = [op[2] for op in board.ops if op[0] == "rename" and op[2] not in (
         "/" + flash.MANIFEST, "/" + flash.VERSION_FILE)]
     assert order[-1] == "/main.py"
+    assert [op[1] for op in board.ops if op[0] == "write"] == [path + ".part" for path in (
+        ["/" + flash.MANIFEST] + order + ["/" + flash.MANIFEST, "/" + flash.VERSION_FILE])]
 
 
 def test_mpy_header_matches_the_board():
@@ -401,14 +441,29 @@ def test_interrupted_flash_is_cleaned_up_by_the_next(tmp_path):
     with open(os.path.join(fw, "tablemate", "extra.py"), "w") as f:
         f.write("X = 1\n")
     cut = _reconnect(board, fail_on_write=5)
-    with pytest.raises(flash.FlashError):
+    with pytest.raises(flash.ConnectionLost):
         _run(cut, firmware=fw)
-    assert "/tablemate/ui/dialogs.mpy" not in cut.files  # leftovers go before the new files
+    assert "/tablemate/ui/dialogs.mpy" in cut.files  # leftovers go after the new files
+    assert any(path.endswith(".part") for path in cut.files)
     os.remove(os.path.join(fw, "tablemate", "extra.py"))  # and the next version drops it again
     board = _reconnect(cut)
     _run(board, firmware=fw)
     assert "/tablemate/extra.mpy" not in board.files
+    assert "/tablemate/ui/dialogs.mpy" not in board.files
+    assert not any(path.endswith(".part") for path in board.files)
     assert "/tablemate/app.mpy" in board.files and board.files["/tablemate/app.mpy"]
+
+
+def test_a_board_formatted_fat_is_flashed_too():
+    # FAT does not rename over a file: the old one is removed just before
+    board = FakeBoard(files=USER_FILES)
+    _run(board)
+    littlefs = _reconnect(board)
+    _run(littlefs)
+    fat = _reconnect(board)
+    fat.fat = True
+    _run(fat)
+    assert fat.files == littlefs.files
 
 
 def test_manifest_never_makes_flash_delete_user_data():
@@ -422,6 +477,187 @@ def test_manifest_never_makes_flash_delete_user_data():
     for path, data in USER_FILES.items():
         assert board.files[path] == data
     assert "/tablemate/old.mpy" not in board.files
+
+
+# --- a flash cut short at any operation leaves a board that boots -------------------------------
+
+DATA = dict(USER_FILES, **{
+    "/data/settings.json": b'{"names": ["Ann", "Bob"]}',
+    "/data/game.jnl": b'["scorepad", {"players": 2}, 1]\n["add", 0, 5]\n',
+    "/data/history.jnl": b'{"game": "scorepad"}\n',
+    "/tablemate/mine.py": b"# the user's own module, in no manifest\n",
+})
+
+
+def _version(tmp_path, name, gadget_line, extra):
+    """A copy of the firmware whose gadget (imported by main.py) imports modules only this
+    version has, ``extra`` ({rel: text}), a folder among them."""
+    fw = tmp_path / name
+    shutil.copytree(flash.FIRMWARE, str(fw), ignore=shutil.ignore_patterns("__pycache__"))
+    with open(str(fw / "tablemate" / "hw" / "gadget.py"), "a") as f:
+        f.write("\n" + gadget_line + "  # noqa\n")
+    for rel, text in extra.items():
+        (fw / rel).parent.mkdir(parents=True, exist_ok=True)
+        (fw / rel).write_text(text)
+    return str(fw)
+
+
+@pytest.fixture(scope="module")
+def versions(tmp_path_factory):
+    """Old and new firmware (the new one drops the old one's ``oldonly`` module and ``oldpkg``
+    folder, and adds its own); what a flash of either writes, .mpy and .py; and every whole file
+    among them: {board path: {bytes: (source text, "old", "new" or "both")}}."""
+    tmp = tmp_path_factory.mktemp("versions")
+    old = _version(tmp, "old", "from tablemate import oldonly", {
+        "tablemate/oldonly.py": "from tablemate.oldpkg import mod\nOLD = mod.X\n",
+        "tablemate/oldpkg/__init__.py": "", "tablemate/oldpkg/mod.py": "X = 1\n"})
+    new = _version(tmp, "new", "import tablemate.newonly", {
+        "tablemate/newonly.py": "from tablemate.newpkg import mod\nNEW = mod.Y\n",
+        "tablemate/newpkg/__init__.py": "", "tablemate/newpkg/mod.py": "Y = 2\n"})
+    info = flash.query_board(FakeBoard())
+    built = dict(((fw, source), flash.build(info, fw, source))
+                 for fw in (old, new) for source in (False, True))
+    whole = {}
+    for tag, fw in (("old", old), ("new", new)):
+        for source in (False, True):
+            for rel, data in built[fw, source]:
+                src = rel[:-4] + ".py" if rel.endswith(".mpy") else rel
+                with open(os.path.join(fw, src)) as f:
+                    text = f.read()
+                seen = whole.setdefault("/" + rel, {})
+                seen[data] = (text, "both" if seen.get(data, (0, tag))[1] != tag else tag)
+    modules = set()
+    for fw in (old, new):
+        for rel in flash.firmware_files(fw):
+            parts = rel[:-3].split("/")
+            modules.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+    return types.SimpleNamespace(old=old, new=new, built=built, whole=whole, modules=modules)
+
+
+_IMPORTS = {}
+
+
+def _imports(text, modules):
+    """The firmware modules a source imports, wherever in its code (screens import their mode's
+    modules when they open): ``import a.b`` and ``from a import b`` where ``a.b`` is a module,
+    with their packages."""
+    if text not in _IMPORTS:
+        names = set()
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names.add(node.module)
+                names.update(node.module + "." + a.name for a in node.names)
+        found = set()
+        for name in names:
+            parts = name.split(".")
+            found.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
+        _IMPORTS[text] = found
+    return _IMPORTS[text] & modules
+
+
+def _resolve(board, module):
+    """The file MicroPython runs for ``import module`` on ``board`` (py/builtinimport.c: a folder
+    is a package, its ``__init__`` optional; else ``.py`` before ``.mpy``); the folder itself for
+    a package without ``__init__``; None when the import fails."""
+    path = "/" + module.replace(".", "/")
+    if path in board.dirs:
+        candidates = (path + "/__init__.py", path + "/__init__.mpy", path)
+    else:
+        candidates = (path + ".py", path + ".mpy")
+    return next((p for p in candidates if p in board.files or p in board.dirs), None)
+
+
+def _booted(board, v):
+    """{file: "old"/"new"/"both"} for main.py and every firmware module it can import (at boot,
+    or when a screen opens: the modes' rules and screens, which are imported by name). Fails
+    the test when one of them cannot be imported or is not whole."""
+    from tablemate import session
+    used = {}
+    todo = {"main"} | set("tablemate.%s.%s" % (kind, m["name"]) for m in session.MODES
+                          for kind in ("rules", "screens"))
+    done = set()
+    while todo:
+        module = todo.pop()
+        done.add(module)
+        path = "/main.py" if module == "main" else _resolve(board, module)
+        assert path is not None, "import %s fails" % module
+        if path in board.dirs:
+            continue
+        assert board.files[path] in v.whole.get(path, {}), "%s is not whole" % path
+        text, used[path] = v.whole[path][board.files[path]]
+        todo |= _imports(text, v.modules) - done
+    return used
+
+
+def _installed(v, kind):
+    """A board with the old version and user data: flashed (.py or .mpy), or .py files copied
+    by hand (no manifest)."""
+    board = FakeBoard(files=DATA)
+    if kind == "py by hand":
+        for rel in flash.firmware_files(v.old):
+            with open(os.path.join(v.old, rel), "rb") as f:
+                board.files["/" + rel] = f.read()
+            board.dirs.update(_parents("/" + rel))
+        return board
+    _run(board, firmware=v.old, source=kind == "py")
+    return _reconnect(board)
+
+
+CHANGES = ("write", "mkdir", "remove", "rmdir", "rename")
+
+
+@pytest.mark.parametrize("before,source", [("py", False), ("py by hand", False),
+                                           ("mpy", False), ("mpy", True)])
+def test_a_flash_cut_at_any_operation_leaves_a_bootable_board(versions, before, source,
+                                                             monkeypatch):
+    """Issue 14: the connection drops during each operation of a flash in turn. Every time, main.py
+    and each module it imports resolve to a whole file, user data is as it was, the error says
+    whether the board was changed, and the next flash leaves what an uncut one does."""
+    v = versions
+    # the same files for each of the ~1,000 flashes below: compile once
+    monkeypatch.setattr(flash, "build", lambda info, fw, source=False: v.built[fw, source])
+    installed = _installed(v, before)
+    assert set(_booted(installed, v).values()) <= {"old", "both"}
+    clean = _reconnect(installed)
+    _run(clean, firmware=v.new, source=source)
+    assert set(_booted(clean, v).values()) <= {"new", "both"}
+    first_change = next(i for i, op in enumerate(clean.ops, 1) if op[0] in CHANGES)
+    first_remove = next(i for i, op in enumerate(clean.ops, 1) if op[0] == "remove")
+    repaired = {}
+    for n in range(1, len(clean.ops) + 1):
+        board = _reconnect(installed, cut_at=n)
+        try:
+            _run(board, firmware=v.new, source=source)
+            assert board.ops[-1] == ("reset",), n  # only a cut as it restarts lets it finish
+        except flash.ConnectionLost as er:
+            said = flash.UNCHANGED if n < first_change else flash.HALF_WRITTEN
+            assert str(er).endswith(said), (n, board.ops[-1], str(er))
+        used = _booted(board, v)
+        if before.startswith("py") and not source and n <= first_remove:
+            # the new .mpy files are shadowed: the board runs the old version, all of it
+            assert set(used.values()) <= {"old", "both"}, (n, board.ops[-1])
+        for path, data in DATA.items():
+            assert board.files[path] == data, (n, path)
+        state = (tuple(sorted(board.files.items())), tuple(sorted(board.dirs)))
+        if state not in repaired:  # a cut during a read leaves what the next change's cut does
+            again = _reconnect(board)
+            _run(again, firmware=v.new, source=source)
+            repaired[state] = again.files == clean.files and again.dirs == clean.dirs
+        assert repaired[state], (n, board.ops[-1])
+
+
+def test_cli_says_the_board_may_be_half_written_when_the_cable_is_pulled(capsys):
+    board = FakeBoard(files=USER_FILES, cut_at=40)
+    args = cli.build_parser().parse_args(["flash"])
+    assert flash.main(args, connect=lambda port: board) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tablemate flash: Lost the connection to the board on /dev/ttyFAKE"), err
+    assert err.strip().endswith(flash.HALF_WRITTEN) and "refused" not in err
+    board = FakeBoard(files=USER_FILES, cut_at=2)  # while it asks the board what it is
+    assert flash.main(args, connect=lambda port: board) == 1
+    assert capsys.readouterr().err.strip().endswith(flash.UNCHANGED)
 
 
 # --- refusals change nothing --------------------------------------------------------------------
@@ -505,7 +741,8 @@ def test_cli_flash_with_a_board(capsys):
 
 class _RawReplBoard:
     """A serial port answering like MicroPython's raw REPL; the commands mpremote sends run on
-    CPython against a FakeBoard (their ``os``, ``sys`` and ``open`` are the fake board's)."""
+    CPython against a FakeBoard (their ``os``, ``sys`` and ``open`` are the fake board's). When
+    the fake board's connection drops, the port hangs up, as a pulled USB cable does."""
 
     def __init__(self, board):
         import threading
@@ -528,7 +765,8 @@ class _RawReplBoard:
     def close(self):
         self._stop = True
         self._thread.join(2)
-        os.close(self.master)
+        if not self.board.lost:
+            os.close(self.master)
         os.close(self._slave)
 
     def _send(self, data):
@@ -559,7 +797,11 @@ class _RawReplBoard:
                         self._send(b"MPY: soft reboot\r\nraw REPL; CTRL-B to exit\r\n>")
                     else:
                         self._send(b"OK")
-                        out, err = self._exec(cmd.lstrip(b"\r").decode())
+                        try:
+                            out, err = self._exec(cmd.lstrip(b"\r").decode())
+                        except flash.ConnectionLost:
+                            os.close(self.master)
+                            return
                         self._send(out + b"\x04" + err + b"\x04>")
                     cmd = b""
                 elif self.raw:
@@ -667,6 +909,35 @@ def test_serial_adapter_keeps_a_running_watchdog_fed(tmp_path):
     assert writes
     for i in writes:  # every write comes right after a feed
         assert board.ops[i - 1] == ("wdt feed", 8388), board.ops[i - 2:i + 1]
+
+
+@pytest.mark.parametrize("fault,said", [
+    ("cable", "tablemate flash: Lost the connection to the board on %s while writing "),
+    ("full", "tablemate flash: the board refused: [Errno 28] ")])
+def test_serial_adapter_tells_a_pulled_cable_from_a_refusal(fault, said, capsys):
+    """Issue 14: the port hanging up mid-flash (pyserial's SerialException, EIO from the pty)
+    is a lost connection, said as such; an OSError the board reports stays a refusal."""
+    board = FakeBoard(files=dict(USER_FILES), fail_on_write=2 if fault == "cable" else None)
+    if fault == "full":
+        write = board.write
+
+        def full(path, data):
+            if ".mpy" in path:
+                raise _oserror(errno.ENOSPC, path)
+            write(path, data)
+        board.write = full
+    port = _RawReplBoard(board)
+    try:
+        args = cli.build_parser().parse_args(["flash", "--port", port.port])
+        assert flash.main(args) == 1
+    finally:
+        port.close()
+    err = capsys.readouterr().err
+    assert err.startswith(said.replace("%s", port.port)), err
+    if fault == "cable":
+        assert err.strip().endswith(flash.HALF_WRITTEN), err
+    for path, data in USER_FILES.items():
+        assert board.files[path] == data
 
 
 def test_a_board_flashed_before_data_moved_to_its_folder_is_tidied():

@@ -6,7 +6,7 @@ import types
 
 from test_flash import FakeBoard
 
-from tablemate_host import pull
+from tablemate_host import cli, pull
 from tablemate_host.device import Device
 
 
@@ -46,6 +46,29 @@ def test_pull_copies_the_history_and_changes_nothing(tmp_path):
     with open(os.path.join(out, "history.jnl"), "rb") as f:
         assert f.read() == files["/data/history.jnl"]
     assert any("errors.log" in line and "not on the board" in line for line in lines)
+
+
+def test_a_connection_lost_during_pull_leaves_the_earlier_copy_whole(tmp_path, capsys):
+    """Issue 14: the cable pulled while the second file is read. The folder keeps the files an
+    earlier pull wrote (never a new history beside an old archive), and the message says so."""
+    files = {"/data/history.jnl": b'{"n": 7}\n', "/data/history.old": b'{"n": 1}\n' * 6,
+             "/data/settings.json": b"{}"}
+    out = tmp_path / "pulled"
+    out.mkdir()
+    earlier = {"history.jnl": b'{"n": 3}\n', "history.old": b'{"n": 1}\n'}
+    for name, data in earlier.items():
+        (out / name).write_bytes(data)
+    board = FakeBoard(files=files, cut_at=4)  # stat, read, stat, and the second read
+    args = cli.build_parser().parse_args(["pull", "--out", str(out)])
+    assert pull.main_pull(args, connect=lambda port: board) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("tablemate pull: Lost the connection to the board on /dev/ttyFAKE"), err
+    assert "Nothing on the board was changed" in err and "incomplete" in err, err
+    assert "%s is as an earlier pull left it" % out in err
+    assert sorted(os.listdir(str(out))) == sorted(earlier)
+    for name, data in earlier.items():
+        assert (out / name).read_bytes() == data
+    assert not [op for op in board.ops if op[0] in ("write", "remove", "mkdir", "rmdir")]
 
 
 def test_report_lists_games_and_ranks_players_by_wins(tmp_path):
