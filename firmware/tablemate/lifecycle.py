@@ -69,8 +69,11 @@ def start(app, name, opts, replacing=None):
     A saved game it replaces is filed in the history first (as it stands: unfinished, unless it
     had ended), after the new game's first frame and before the new journal takes its place.
     ``replacing``: whether there is a saved game, when the caller knows (None: look on the
-    flash, a few ms on a Pico).
+    flash, a few ms on a Pico). Returns None, or the reason the rules refuse these options
+    (Perspective's Advanced with four players, a Viewpoint catalog leaving too few cards):
+    then nothing has changed, the saved game included.
     """
+    from tablemate import RuleError
     from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
     old = app.game
     if old is not None:
@@ -79,13 +82,17 @@ def start(app, name, opts, replacing=None):
         replacing = session.saved_name(app) is not None
     screens = screen_module(name)
     prepare = getattr(screens, "prepare", None)  # a mode's options from the flash (Viewpoint's
-    if prepare:  # catalog file), into the journal's header with the others
-        opts = prepare(app, opts)
-    game = Game.new(rules_for(name), session.game_path(app), opts)
+    try:  # catalog file), into the journal's header with the others
+        if prepare:
+            opts = prepare(app, opts)
+        game = Game.new(rules_for(name), session.game_path(app), opts)
+    except RuleError as err:
+        return str(err)
     app.game = game
-    if replacing:
-        app.after_frame(lambda: _file_replaced(app, old))
+    if replacing:  # by the save that creates the new journal, after the first frame: a flash
+        game.first = lambda: _file_replaced(app, old)  # that refuses keeps both as they are
     screens.play(app, game)
+    return None
 
 
 def _file_replaced(app, old):
@@ -101,7 +108,8 @@ def resume(app):
     """Show the saved game, replayed unless still in RAM: (shown, problem text or None).
 
     The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
-    A game found finished (a power cut came before it was filed) is filed at once.
+    A game found finished (a power cut came before it was filed) is filed by its screen
+    (``ui.play.GameScreen``), which says so when the flash refuses.
     """
     game = app.game
     if game is not None:
@@ -112,8 +120,6 @@ def resume(app):
     if game is None:
         return False, problem
     app.game = game
-    if game.rules.result(game.state) is not None:
-        app.after_frame(lambda: file(app, game))
     screen_module(name_of(game)).play(app, game)
     return True, problem
 
@@ -137,8 +143,11 @@ def file(app, game):
     history.file(app.path("history.jnl"), summary)
     game.filed = game.count
     if game.rules.result(game.state) is not None:
-        with open(session.end_path(app), "w") as f:
-            f.write(name_of(game))
+        try:
+            with open(session.end_path(app), "w") as f:
+                f.write(name_of(game))
+        except OSError:  # filed all the same: after a power cut the game is offered again,
+            pass  # and filing it again under its id changes nothing in the history
 
 
 def reopened(app, game):
@@ -156,10 +165,18 @@ def discard(app):
 
 
 def finish(app, game):
-    """The players leave ``game``: file it unless it was filed as it stands, free the journal."""
+    """The players leave ``game``: file it unless it was filed as it stands, free the journal.
+
+    Returns None, or what stopped the filing (a full or read-only flash): then the game stays
+    saved and in RAM (Continue shows it), to be filed when the players leave it again."""
     if game.filed is None:
-        file(app, game)
+        try:
+            file(app, game)
+        except OSError as exc:
+            from tablemate.store.files import trouble
+            return trouble(exc) + ":\ngame not filed;\nit stays saved"
     discard(app)
+    return None
 
 
 def _forget_end(app):

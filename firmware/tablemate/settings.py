@@ -78,7 +78,8 @@ def load(path):
         return defaults(), None
     try:
         raw = json.loads(f.read())
-    except ValueError:  # also UnicodeError on both VMs
+    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
+        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
         raw = None
     finally:
         f.close()

@@ -221,13 +221,14 @@ def test_time_up_and_a_new_game_remove_the_file():
     assert rig.app.top().starter == 0 and _saved(rig) is None
 
 
-def test_a_damaged_file_is_reported_and_removed_at_boot():
+def test_a_damaged_file_is_reported_and_kept_aside_at_boot():
     root = scratch_dir("clock_bad")
     Rig(root)  # makes /data
     write_bytes(root + "/data/clock.json", b'{"v": 1, "names": ["Ann"')
     rig = Rig(root)
     assert rig.top() == "Notice" and " ".join(rig.app.top().lines) == chessclock.DAMAGED
     assert not _exists(root + "/data/clock.json")
+    assert read_bytes(root + "/data/clock.json.bad") == b'{"v": 1, "names": ["Ann"'
     rig.press(K.OK)
     assert rig.top() == "Home"
 

@@ -630,8 +630,9 @@ def test_a_journal_from_before_the_hand_cycle_resumes():
     text = support.read_bytes(path).decode()
     lines = text.split("\n")
     n = 0
+    lines[0] = lines[0].replace('"v": 3', '"v": 2')  # that version wrote no CRC: " " for it
     for k in range(len(lines)):
-        if lines[k].startswith('{"n"'):
+        if lines[k].startswith('{"c"'):
             lines[k] = _strip(_strip(lines[k], "rows"), "first")
             n += 1
     assert n == 1 and '"first"' not in lines[0]

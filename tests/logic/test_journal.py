@@ -4,6 +4,7 @@ Checkpoints are written by Game (test_game.py); here they are written by hand wh
 rules about them are checked.
 """
 
+import binascii
 import json
 import os
 
@@ -47,7 +48,7 @@ def test_create_writes_one_header_line():
     size = journal.create(path, "scorepad", OPTS)
     data = support.read_bytes(path)
     assert data.endswith(b"\n") and data.count(b"\n") == 1 and size == len(data)
-    assert json.loads(data) == {"v": 2, "game": "scorepad", "opts": OPTS}
+    assert json.loads(data) == {"v": 3, "game": "scorepad", "opts": OPTS}
     assert _files(path) == ["game.jnl"]
 
 
@@ -61,13 +62,27 @@ def test_create_replaces_an_old_journal():
 
 def test_read_header():
     path = _journal("jnl-read-header", [["next"]])
-    assert journal.read_header(path) == {"v": 2, "game": "scorepad", "opts": OPTS}
+    assert journal.read_header(path) == {"v": 3, "game": "scorepad", "opts": OPTS}
     support.write_bytes(path, b'{"v": 1, "game": "scorepad", "opts": {}}\n["next"]\n')
     assert journal.read_header(path)["v"] == 1  # written before checkpoints: still read
-    for bad in (b'{"v": 1, "game": "scorepad", "opts": {}}', b'{"v": 3, "game": "x", "opts": {}}\n'):
+    for bad in (b'{"v": 1, "game": "scorepad", "opts": {}}', b'{"v": 4, "game": "x", "opts": {}}\n'):
         support.write_bytes(path, bad)
         assert journal.read_header(path) is None
     assert journal.read_header(path + ".none") is None
+
+
+def test_a_long_header_is_read_by_the_boot_as_by_resume():
+    # A Viewpoint game's header holds its catalog: up to 40 cards, about 5 KB.
+    path = support.scratch_dir("jnl-long-header") + "/game.jnl"
+    opts = {"names": ["A", "B"], "cards": [["Card%02d" % i, i, 2, ["draw 1"]] * 5
+                                           for i in range(40)]}
+    size = journal.create(path, "viewpoint", opts)
+    assert 5000 < size < 16384
+    assert journal.read_header(path)["opts"] == opts
+    assert jfile.load(path)[0]["opts"] == opts
+    support.write_bytes(path, b'{"v": 3, "game": "viewpoint", "opts": {"x": "%s"}}\n'
+                        % (b"y" * 17000))
+    assert journal.read_header(path) is None and jfile.load(path)[0] is None  # both: damage
 
 
 def test_undos_resolve_on_load():
@@ -75,7 +90,7 @@ def test_undos_resolve_on_load():
             ["undo"], ["undo"]]
     path = _journal("jnl-round", acts)
     header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert header == {"v": 2, "game": "scorepad", "opts": OPTS}
+    assert header == {"v": 3, "game": "scorepad", "opts": OPTS}
     assert base == (0, None) and tail == [["add", 0, 5], ["next"]] and problem is None
     data = support.read_bytes(path)
     assert offs == [data.index(b'["add", 0, 5]'), data.index(b'["next"]')]
@@ -243,7 +258,8 @@ def test_bad_header_is_no_game_and_kept_aside():
     d = support.scratch_dir("jnl-header")
     path = d + "/game.jnl"
     cases = [b'{"v": 2, "game": "scorepad", "opts"', b'not json\n["next"]\n',
-             b'{"v": 3, "game": "scorepad", "opts": {}}\n', b'{"v": 2, "opts": {}}\n',
+             b'{"v": 4, "game": "scorepad", "opts": {}}\n', b'{"v": 2, "opts": {}}\n',
+             b'{"v": 2, "game": "scorepad", "opts": null}\n', b'{"v": 3, "game": "scorepad"}\n',
              b'["v", 2]\n', b'', b'{"v": 2, "game": "scorepad", "opts": {}}']
     for i in range(len(cases)):
         support.write_bytes(path, cases[i])
@@ -265,15 +281,19 @@ def test_cut_keeps_a_prefix_and_a_copy():
     assert support.read_bytes(path + ".bad") == whole
 
 
-def _checkpoint(n, p, s, e=None, t=None):
-    text = '{"n": %d' % n
+def _checkpoint(n, p, s, e=None, t=None, crc=True):
+    """A checkpoint line as Game writes it: its CRC first (crc False: as version 2 did)."""
+    text = '"n": %d' % n
     if n:
         text += ', "p": %d' % p
     if e is not None:
         text += ', "e": %d' % e
     if t:
         text += ', "t": ' + json.dumps(t)
-    return (text + ', "s": ' + json.dumps(s) + "}\n").encode()
+    body = (text + ', "s": ' + json.dumps(s) + "}").encode()
+    if not crc:
+        return b"{" + body + b"\n"
+    return ('{"c": %d, ' % binascii.crc32(body)).encode() + body + b"\n"
 
 
 def test_load_starts_at_the_last_valid_checkpoint():
@@ -312,13 +332,50 @@ def test_a_checkpoint_with_a_tail_stays_valid_while_its_tail_is_undone():
 def test_checkpoint_lines_are_checked():
     good = _checkpoint(3, 10, {"a": 1}, e=20, t=[["next"]])
     assert jfile.checkpoint(good, 30)["t"] == [["next"]]
-    assert jfile.checkpoint(_checkpoint(0, 0, {}), 5) == {"n": 0, "s": {}}
+    assert jfile.checkpoint(_checkpoint(0, 0, {}), 5)["s"] == {}
     assert jfile.checkpoint(good, 20)["e"] == 20  # e may name the line itself
-    for line, at in ((good, 15), (good, 19), (_checkpoint(3, 40, {}), 30), (b'{"n": 1}\n', 9),
-                     (b'{"n": -1, "s": 1}\n', 9), (b'{"n": 1, "p": "0", "s": 1}\n', 9),
-                     (_checkpoint(1, 0, {}, t=[[]]), 9), (b'{"n": 2, "p": 0, "t": 5, "s": 0}\n', 9),
-                     (b'["n"]\n', 9), (b'{"n": 1, "p": 0, "s": 1}\x00\n', 9)):
-        assert jfile.checkpoint(line, at) is None, line
+    for crc in (True, False):
+        for line, at in ((good, 15), (good, 19), (_checkpoint(3, 40, {}, crc=crc), 30),
+                         (_checkpoint(1, 0, {}, t=[[]], crc=crc), 9), (b'["n"]\n', 9),
+                         (b'{"n": 1}\n', 9), (b'{"n": -1, "s": 1}\n', 9),
+                         (b'{"n": 1, "p": "0", "s": 1}\n', 9),
+                         (b'{"n": 2, "p": 0, "t": 5, "s": 0}\n', 9),
+                         (b'{"n": 1, "p": 0, "s": 1}\x00\n', 9)):
+            assert jfile.checkpoint(line, at, crc) is None, line
+
+
+def test_a_checkpoint_is_trusted_only_with_its_crc():
+    good = _checkpoint(3, 10, {"scores": [10, 20]})
+    assert jfile.checkpoint(good, 30)["s"] == {"scores": [10, 20]}
+    for bad in (good.replace(b"10, 20", b"19, 20"), good.replace(b"[10", b"[ 10"),
+                good.replace(b'"c": ', b'"c":  '), good.replace(b'"c": ', b'"c": -'),
+                good.replace(b'"c": ', b'"c": x'), good[:-2] + b"\n", b'{"c": 123', b'{"c": ',
+                _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)):
+        assert jfile.checkpoint(bad, 30) is None, bad
+    # Version 2 journals (no CRC) still resume from their checkpoints.
+    unsigned = _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)
+    assert jfile.checkpoint(unsigned, 30, False)["s"] == {"scores": [10, 20]}
+    assert jfile.checkpoint(good, 30, False)["n"] == 3  # a CRC is no harm in version 2
+
+
+def test_a_version_2_journal_resumes_from_its_checkpoints():
+    path = support.scratch_dir("jnl-v2") + "/game.jnl"
+    support.write_bytes(path, b'{"v": 2, "game": "scorepad", "opts": {}}\n["next"]\n')
+    at = len(support.read_bytes(path))
+    _add(path, _checkpoint(1, 0, {"at": 1}, crc=False) + _line(["add", 0, 3]))
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert base[0] == at and base[1]["s"] == {"at": 1} and tail == [["add", 0, 3]]
+    assert problem is None
+
+
+def test_a_checkpoint_that_fails_its_crc_is_damage():
+    path = _journal("jnl-crc", [["next"]])
+    at = len(support.read_bytes(path))
+    _add(path, _checkpoint(1, 0, {"at": 1}).replace(b'"at": 1', b'"at": 7') + _line(["next"]))
+    whole = support.read_bytes(path)
+    header, base, tail, offs, size, since, problem = jfile.load(path)
+    assert problem == "Bad line 3: copy kept" and base == (0, None) and tail == [["next"]]
+    assert support.read_bytes(path) == whole[:at] and support.read_bytes(path + ".bad") == whole
 
 
 def test_remove():

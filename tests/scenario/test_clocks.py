@@ -261,12 +261,15 @@ def test_labels_name_only_the_keys_the_layout_has(make_device, root, layout):
     assert highlighted_name(dev, "Bob"), dump(dev)
 
 
-def test_a_damaged_clock_file_is_reported_and_removed(make_device, root):
+def test_a_damaged_clock_file_is_reported_and_kept_aside(make_device, root):
+    bad = '{"v": 1, "names": ["Ann", "Bob"], "clock": {"cds": ['
     with open(os.path.join(root, "data", "clock.json"), "w") as f:
-        f.write('{"v": 1, "names": ["Ann", "Bob"], "clock": {"cds": [')
+        f.write(bad)
     dev = make_device()
-    assert dev.shows("Saved clock") and dev.shows("damaged: removed"), dump(dev)
+    assert dev.shows("Saved clock") and dev.shows("damaged: copy kept"), dump(dev)
     assert saved_clock(root) is None
+    with open(os.path.join(root, "data", "clock.json.bad")) as f:
+        assert f.read() == bad
     dev.press("OK")
     assert dev.shows("Tablemate") and menu_row(dev, "Scorepad"), dump(dev)
 

@@ -15,7 +15,7 @@ def test_setup_menu_adjusts_in_place_and_starts_a_journal(make_device):
     assert not dev.shows(NAMES[3])
     assert turn_of(dev, "Ann") and cursor_at(dev, "Ann"), "the player to move is lit" + dump(dev)
     assert len(dev.journal()) == 1 and header(dev) == {
-        "v": 2, "game": "scorepad", "opts": {"names": NAMES[:3], "first": 0, "target": 100,
+        "v": 3, "game": "scorepad", "opts": {"names": NAMES[:3], "first": 0, "target": 100,
                                              "finish": True, "rotate": False, "timer": 0}}
 
 

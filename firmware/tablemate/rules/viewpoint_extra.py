@@ -99,7 +99,7 @@ def parse(lines, loads):
             continue
         try:
             obj = loads(line)
-        except ValueError:
+        except (ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
             problems.append("line %d: not JSON" % n)
             continue
         try:

@@ -40,7 +40,11 @@ class Home(ActionMenu):
     def _refresh(self):
         self._stale = False
         entries = []
-        saved = session.saved_name(self.app) if self._look else None
+        game = self.app.game  # in RAM: a game the flash could not file, or save, is there too
+        if game is not None:
+            saved = game.rules.__name__.split(".")[-1]
+        else:
+            saved = session.saved_name(self.app) if self._look else None
         self._look = True
         if saved:
             entries.append(("Continue " + session.label(saved), self._continue))

@@ -97,7 +97,7 @@ class CartesSurTable(GameScreen):
                 got = json.loads(f.read())
             if isinstance(got, dict):
                 self.ballot = got
-        except (OSError, ValueError):
+        except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython
             self.ballot = {}
 
     def _write_ballot(self):

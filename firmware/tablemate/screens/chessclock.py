@@ -17,7 +17,7 @@ paused and, while a player thinks, 10 s after the latest write; never while the 
 or paused. A power cut therefore costs at most the last 10 s of the player to move (given back
 to them); the other player's time is exact. The boot brings a saved clock back paused
 (``restore``); time up, a new game and leaving the clock remove the file. A damaged file is
-reported and removed.
+reported and moved aside (``clock.json.bad``, as every damaged file: ``store/files.py``).
 """
 
 import json
@@ -33,7 +33,7 @@ from tablemate.ui.numberentry import NumberEntry
 
 FILE = "clock.json"
 VERSION = 1
-DAMAGED = "Saved clock damaged: removed"
+DAMAGED = "Saved clock damaged: copy kept"
 _SAVE_MS = const(10000)  # while a player thinks, the longest a power cut can take back
 _FILE_MAX = const(1024)  # a sound file is ~250 bytes
 _TENTHS_BELOW = const(10000)
@@ -52,7 +52,8 @@ def setup(app):
 
 def restore(app):
     """At boot, when ``clock.json`` is there: the clock in use at a power cut comes back paused,
-    with its times, the player to move and its settings; a damaged file is reported and removed.
+    with its times, the player to move and its settings; a damaged file is reported and kept
+    aside.
     Returns True when the clock is shown (the boot then asks nothing else)."""
     screen, problem = saved(app)
     if screen:
@@ -63,12 +64,17 @@ def restore(app):
 
 
 def saved(app):
-    """(the saved clock's screen, paused, or None; DAMAGED or None). A damaged file is removed."""
+    """(the saved clock's screen, paused, or None; the problem or None). A damaged file is
+    moved aside; a flash that refuses even that leaves it (the clock starts anew anyway)."""
     path = app.path(FILE)
     found, problem = read(path, app.now)
     if found is None:
         if problem:
-            remove(path)
+            from tablemate.store import files
+            try:
+                files.aside(path, True)
+            except OSError as exc:
+                problem = "Saved clock damaged\n" + files.trouble(exc)
         return None, problem
     names, first, alternate, starter, clock = found
     return ClockScreen(app, clock.base, clock.increment, first, alternate, names, clock,
@@ -135,8 +141,9 @@ def read(path, now):
         if len(data) > _FILE_MAX or b"\x00" in data:  # MicroPython's json stops at a NUL
             raise ValueError("size")
         return parse(json.loads(data), now), None
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
-        return None, DAMAGED  # ValueError: UnicodeError and bad JSON too, on both VMs
+    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RuntimeError):
+        return None, DAMAGED  # ValueError: UnicodeError and bad JSON too, on both VMs;
+        # RuntimeError: CPython's RecursionError on nesting deeper than its json can read
 
 
 def remove(path):

@@ -62,7 +62,7 @@ class ErrorScreen(Screen):
     def __init__(self, app, exc):
         Screen.__init__(self, app)
         self.kind = type(exc).__name__
-        self.lines = wrap(str(exc) or "(no message)", 126)[:4]
+        self.lines = wrap(str(exc) or "(no message)", 126)
 
     def key(self, key, kind):
         if kind == K.PRESS and (key == K.OK or key == K.BACK):

@@ -243,7 +243,7 @@ def _flashed(app):
     try:
         with open(app.root + VERSION_FILE) as f:
             stamp = json.loads(f.read())
-    except (OSError, ValueError):
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
         return "No version.json"
     if not isinstance(stamp, dict):
         return "Bad version.json"

@@ -27,6 +27,7 @@ Checkpoints, queued with the lines:
 
 import random  # with the module (in a quiet pass), not in the press that starts a game
 import sys
+from binascii import crc32
 
 from micropython import const
 
@@ -78,15 +79,16 @@ def _at(ref):
 
 
 def _line(rec):
-    """The journal line of a checkpoint record placed at rec[_OFF]."""
-    s = '{"n": %d' % rec[_N]
+    """The journal line of a checkpoint record placed at rec[_OFF], its CRC first."""
+    s = '"n": %d' % rec[_N]
     if rec[_N]:
         s += ', "p": %d' % _at(rec[_P])
         if rec[_E] is not None:
             s += ', "e": %d' % _at(rec[_E])
     if rec[_T]:
         s += ', "t": ' + json.dumps(rec[_T])
-    return (s + ', "s": ' + rec[_S] + "}\n").encode()
+    body = (s + ', "s": ' + rec[_S] + "}").encode()
+    return ('{"c": %d, ' % crc32(body)).encode() + body + b"\n"
 
 
 def _record(off, cp):
@@ -113,6 +115,9 @@ class Game:
         self._since = since  # lines after the base line, on the file and queued
         self.id = None  # the game's id in the history (its journal's header), None in old ones
         self.filed = None  # the count of actions when the game was last filed in the history
+        self.signed = True  # its checkpoints carry their CRC (False: a version 2 journal)
+        self.first = None  # called by the save that creates the journal, before it does (an
+        # OSError from it stops that save): the saved game this one replaces is filed first
 
     @property
     def count(self):
@@ -177,6 +182,7 @@ class Game:
             g = Game(rules, path, opts, rec, tail, size, since)
             g.state = state
             g.id = header.get("id")
+            g.signed = jfile.signed(header)
             return g, problem
 
     def do(self, action):
@@ -212,6 +218,9 @@ class Game:
     def save(self):
         """Write the queued lines with one open/write/close; OSError keeps them for a retry."""
         if self._size is None:
+            if self.first is not None:
+                self.first()
+                self.first = None
             self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts,
                                         self.id)
         if self._queue:
@@ -296,7 +305,7 @@ class Game:
             try:
                 line = jfile.line_at(f, p)
                 if p:
-                    cp = jfile.checkpoint(line, p)
+                    cp = jfile.checkpoint(line, p, self.signed)
                     if cp is None or cp["n"] >= base[_N]:
                         raise RuleError(DAMAGED)
                     parent = _record(p, cp)

@@ -45,20 +45,25 @@ def game(line):
     """The game record on one line (bytes), or None when the line is not a readable game."""
     try:
         g = json.loads(line)
-    except ValueError:  # torn, not JSON, or bad UTF-8 (a ValueError on both VMs)
+    except (ValueError, RuntimeError):  # torn, not JSON, or bad UTF-8 (a ValueError on both
+        # VMs); RuntimeError: nesting too deep for CPython's json (its RecursionError)
         return None
     if not isinstance(g, dict):
         return None
     names = g.get("names")
     won = g.get("winners", [])
-    if not (isinstance(names, list) and isinstance(won, list)
-            and isinstance(g.get("scores", []), list)):
+    scores = g.get("scores")
+    if not (type(names) is list and names and type(won) is list and type(scores) is list
+            and len(scores) == len(names)):
         return None
     for name in names:
-        if not isinstance(name, str):
+        if type(name) is not str:
+            return None
+    for score in scores:
+        if type(score) is not int:
             return None
     for i in won:
-        if not isinstance(i, int):
+        if type(i) is not int or not 0 <= i < len(names):
             return None
     return g
 

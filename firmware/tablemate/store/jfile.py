@@ -10,13 +10,15 @@ read-only) is read as if the file ended before the damage (load's ``limit``): th
 RAM, and the first save that works cuts the file there (keeping a copy aside).
 """
 
+from binascii import crc32
+
 from micropython import const
 
 from tablemate.store.files import NOT_SAVED, aside, replace, trouble
-from tablemate.store.journal import BAD, TORN, UNDO_LINE, VOID, header, loads, write
+from tablemate.store.journal import (BAD, LONGEST, SIGNED, TORN, UNDO_LINE, VOID, header, loads,
+                                     write)
 
 _CHUNK = const(512)
-_LONGEST = const(16384)  # a line longer than this is damage (checkpoints are well below 2 KB)
 
 # Lines and bytes read by the scans since import: tests check that resume does not read more
 # as a game grows.
@@ -34,7 +36,7 @@ def backward(f, stop, size):
     while pos > stop or end:
         j = rest.rfind(b"\n", 0, end - 1) if end > 1 else -1  # the newline before the last line
         if j < 0 and pos > stop:
-            if end > _LONGEST:
+            if end > LONGEST:
                 raise ValueError("line too long")
             n = min(_CHUNK, pos - stop)
             pos -= n
@@ -70,7 +72,7 @@ def forward(f, start, end):
             k = rest.find(b"\n", s)
         pos += s
         rest = rest[s:]
-        if len(rest) > _LONGEST:
+        if len(rest) > LONGEST:
             raise ValueError("line too long")
     if rest:
         stats[0] += 1
@@ -79,7 +81,7 @@ def forward(f, start, end):
 
 def line_at(f, offset):
     """The line starting at offset (with its newline, or b"" if it has none)."""
-    for _, line in forward(f, offset, offset + _LONGEST):
+    for _, line in forward(f, offset, offset + LONGEST):
         return line if line.endswith(b"\n") else b""
     return b""
 
@@ -90,8 +92,31 @@ def action(line):
     return obj if type(obj) is list and obj else None
 
 
-def checkpoint(line, offset):
-    """The checkpoint dict on the line at offset, checked, or None when it is not one."""
+def signed(head):
+    """Whether the checkpoints of the journal with header head carry their CRC."""
+    return head.get("v", 0) >= SIGNED
+
+
+def _crc_holds(line):
+    """Whether line starts with '{"c": crc, ' and crc is the CRC-32 of the rest of it."""
+    if not line.startswith(b'{"c": '):
+        return False
+    crc = 0
+    k = 6
+    while k < len(line) and k < 17 and 0x30 <= line[k] <= 0x39:  # 10 digits at most
+        crc = crc * 10 + line[k] - 0x30
+        k += 1
+    end = len(line) - line.endswith(b"\n")
+    return k > 6 and line[k:k + 2] == b", " and crc == crc32(memoryview(line)[k + 2:end])
+
+
+def checkpoint(line, offset, crc=True):
+    """The checkpoint dict on the line at offset, checked, or None when it is not one.
+
+    crc: the line must carry its CRC (journals of version SIGNED on: see journal.py).
+    """
+    if crc and not _crc_holds(line):
+        return None
     obj = loads(line)
     if type(obj) is not dict or "s" not in obj:
         return None
@@ -147,14 +172,14 @@ def resolve(f, start, end, stack, offs=None):
 
 # --- resume -----------------------------------------------------------------------------------
 
-def _scan(f, stop, size):
+def _scan(f, stop, size, crc):
     """Find the base: the last valid checkpoint, reading back from the end of the file.
 
     Returns (offset, end, checkpoint or None for the header, lines after it, fragment, bad,
     last): end is the offset just after the base line; fragment the offset of a last line
     without its newline (else size); bad the offset of an unreadable checkpoint line that is not
     the last line, else -1; last the offset of an unreadable last line (torn: to be made void),
-    else -1.
+    else -1. crc: whether the journal's checkpoints carry their CRC.
     """
     low = 0  # lowest depth reached after the current line, relative to it (<= 0)
     since = 0
@@ -174,11 +199,11 @@ def _scan(f, stop, size):
             continue
         if void:
             void = False
-            if action(line) is None and checkpoint(line, off) is None:
+            if action(line) is None and checkpoint(line, off, crc) is None:
                 continue
         real += 1
         if line[0] == 0x7B:  # "{"
-            cp = checkpoint(line, off)
+            cp = checkpoint(line, off, crc)
             if cp is None:
                 if real > 1:
                     return 0, stop, None, since, frag, off, -1
@@ -253,7 +278,7 @@ def load(path, limit=-1):
             h = header(first)
             if h is not None:
                 size = f.seek(0, 2) if limit < 0 else limit
-                off, end, cp, since, frag, bad, last = _scan(f, len(first), size)
+                off, end, cp, since, frag, bad, last = _scan(f, len(first), size, signed(h))
                 if bad < 0:
                     tail = list(cp.get("t", ())) if cp else []
                     offs = [off] * len(tail)

@@ -6,9 +6,13 @@ only ever appended to, and every few actions a checkpoint line holds the whole s
 reads back from the end of the file to the last valid checkpoint and replays only what follows.
 
 Lines (each counts only once its newline is on flash; the first byte tells the kind):
-  header      {"v": 2, "game": name, "opts": {...}}   (version 1: the same, without checkpoints)
+  header      {"v": 3, "game": name, "opts": {...}, "id": "..."}   (version 1: without
+              checkpoints; version 2: checkpoints without "c")
   action      a JSON list: a rules action, or ["undo"] which takes back the latest effective one
-  checkpoint  {"n": depth, "p": parent, "e": end, "t": [actions], "s": state}: the state after
+  checkpoint  {"c": crc, "n": depth, "p": parent, "e": end, "t": [actions], "s": state}: the
+              CRC-32 of the line's bytes after '{"c": crc, ' (its newline excluded) comes first,
+              because a checkpoint is trusted as the game's state: a flipped digit in a score or
+              a value the rules never make would otherwise be played on. The state after
               depth effective actions is s, and the actions t follow on top of it (so the depth
               just after the line is n + len(t), the same as just before it). p is the offset of
               the parent checkpoint line (depth < n; the header, offset 0, is the checkpoint of
@@ -31,12 +35,14 @@ from micropython import const
 
 from tablemate.store.files import replace
 
-VERSION = 2
+VERSION = 3
+SIGNED = 3  # the first version whose checkpoints carry their CRC
 TORN = "Dropped torn entry"
 BAD = "Bad journal: copy kept"
 UNDO_LINE = b'["undo"]\n'
 VOID = b"\x00\n"
-_HEADER_MAX = const(4096)
+LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint game's header
+# holds its catalog (up to 40 cards, ~5 KB), checkpoints stay well below 2 KB
 
 
 def write(path, data, mode):
@@ -77,15 +83,16 @@ def loads(line):
         return None
     try:
         return json.loads(line)
-    except ValueError:  # also UnicodeError on both VMs
+    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
+        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
         return None
 
 
 def header(line):
     """The header on a whole first line if it is sound, else None."""
     h = loads(line)
-    if (type(h) is dict and h.get("v") in (1, VERSION) and isinstance(h.get("game"), str)
-            and "opts" in h):
+    if (type(h) is dict and h.get("v") in (1, 2, VERSION) and isinstance(h.get("game"), str)
+            and type(h.get("opts")) is dict):
         return h
     return None
 
@@ -93,14 +100,14 @@ def header(line):
 def first_line(f):
     """The first line of f with its newline, or b"" when there is none."""
     data = b""
-    while len(data) < _HEADER_MAX:
+    while len(data) < LONGEST:
         chunk = f.read(256)
         if not chunk:
             break
-        data += chunk
-        i = data.find(b"\n")
+        i = chunk.find(b"\n")
         if i >= 0:
-            return data[:i + 1]
+            return data + chunk[:i + 1]
+        data += chunk
     return b""
 
 

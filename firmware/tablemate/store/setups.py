@@ -21,7 +21,7 @@ def load(path):
             data = json.loads(f.read())
     except OSError:
         return {}, None  # none saved yet
-    except ValueError:
+    except (ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
         data = None
     if type(data) is not dict:
         from tablemate.store import files  # only then: a first visit to a setup imports less

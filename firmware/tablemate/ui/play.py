@@ -96,6 +96,8 @@ class GameScreen(Screen):
         self._unsaved = False  # a save failed and none has worked since (the players know)
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
             app.after_frame(self.save)
+        if game.filed is None and self.over():  # resumed after it ended, or filing failed
+            app.after_frame(self._file)
 
     def on_open(self):
         """Have the labels of the game menu and of this mode's views rendered while the players
@@ -234,11 +236,16 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            _lifecycle().finish(app, game)
+            if leave(app, game):
+                return
             opts = dict(game.opts)
             if opts.get("rotate"):  # the next game opens one seat on, as the next round would
                 opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
-            _lifecycle().start(app, _lifecycle().name_of(game), opts)
+            refused = _lifecycle().start(app, _lifecycle().name_of(game), opts)
+            if refused:  # the options changed on the flash (a Viewpoint catalog): filed, home
+                from tablemate.ui.dialogs import Notice
+                app.home()
+                app.push(Notice(app, "Cannot start:\n" + refused))
         if self.screen.over():
             again()
         else:
@@ -246,9 +253,20 @@ class GameMenu(ActionMenu):
             app.replace(Confirm(app, "Start again with the same players?", again))
 
     def _home(self):
-        if self.screen.over():
-            _lifecycle().finish(self.app, self.screen.game)
+        if self.screen.over() and leave(self.app, self.screen.game):
+            return
         self.app.home()
+
+
+def leave(app, game):
+    """Leave ``game`` (``lifecycle.finish``); when the flash keeps it from being filed, say so
+    over the home menu and return True (the game stays saved, for Continue)."""
+    problem = _lifecycle().finish(app, game)
+    if problem:
+        from tablemate.ui.dialogs import Notice
+        app.home()
+        app.push(Notice(app, problem))
+    return problem is not None
 
 
 # -- the end -----------------------------------------------------------------------------------

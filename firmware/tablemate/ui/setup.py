@@ -116,8 +116,9 @@ class Setup(Menu):
         """Take what is still valid of the mode's last setup (a record from another version,
         or from before the names changed, never seats a player who is not there)."""
         seats = rec.get("seats")
-        if (type(seats) is list and lo <= len(seats) <= hi and len(set(seats)) == len(seats)
-                and not [s for s in seats if type(s) is not int or not 0 <= s < roster]):
+        if (type(seats) is list and lo <= len(seats) <= hi
+                and not [s for s in seats if type(s) is not int or not 0 <= s < roster]
+                and len(set(seats)) == len(seats)):
             self.seats = seats
         values = rec.get("values")
         if type(values) is dict:
@@ -255,8 +256,12 @@ class Setup(Menu):
 
         def go():
             from tablemate import lifecycle
-            lifecycle.start(app, name, opts, saved is not None)
-            app.after_frame(lambda: self._save(rec))
+            refused = lifecycle.start(app, name, opts, saved is not None)
+            if refused:  # the menu stays as it was, for the player to change what is refused
+                from tablemate.ui.dialogs import Notice
+                app.push(Notice(app, "Cannot start:\n" + refused))
+            else:
+                app.after_frame(lambda: self._save(rec))
         if saved:
             from tablemate.ui.dialogs import Confirm
             app.push(Confirm(app, "Replace the saved %s? It goes to the History unfinished."

@@ -5,7 +5,7 @@ ranking: during a game a Pico keeps only what the game needs in its heap.
 """
 
 from tablemate.ui import Screen, draw_title, text
-from tablemate.ui.play import _lifecycle, winners_text
+from tablemate.ui.play import leave, winners_text
 
 
 def ranking(scores, winners=()):
@@ -61,8 +61,8 @@ class Standings(Screen):
 
 def show(app, game):
     """Replace the game's screens by its standings; OK files the game and goes home."""
-    def leave():
-        _lifecycle().finish(app, game)
-        app.home()
+    def done():
+        if not leave(app, game):
+            app.home()
     app.home()
-    app.push(Standings(app, game, leave))
+    app.push(Standings(app, game, done))
