@@ -52,6 +52,10 @@ def build_parser():
     pl = sub.add_parser("pull", help="copy the history, error log and settings from a connected Pico")
     pl.add_argument("--port", help="serial port of the board (default: the first board found)")
     pl.add_argument("--out", default="pulled", help="folder to copy into (default: ./pulled)")
+    pl.add_argument("--free", action="store_true",
+                    help="then remove from the board what the copy holds: the archive of old "
+                    "games (history.old) and the damaged files kept aside (*.bad): room on a "
+                    "full flash")
 
     rp = sub.add_parser("report", help="print the games in a pulled history and who won most")
     rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),

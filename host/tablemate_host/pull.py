@@ -1,13 +1,14 @@
 """``tablemate pull`` and ``tablemate report``: the games a Tablemate played, on your computer.
 
 The device keeps one JSON line per finished game in ``/data/history.jnl``, its newest games;
-older ones are moved to ``/data/history.old`` (``tablemate/store/history.py``), and tracebacks go
-to ``/data/errors.log`` (a board last flashed before ``/data`` existed has them at the root). ``pull`` copies those files, and the settings, from a connected Pico through the
-same mpremote connection as ``tablemate flash`` (so a running watchdog is kept fed), changing
-nothing on the board. Every file is read before any is written here, and each is written under a
-temporary name and renamed: a connection lost half way leaves the folder as an earlier pull left
-it, never a history cut short. ``report`` reads the archive and the history file and prints every
-game once, oldest first, and a table of wins.
+older ones are moved to ``/data/history.old`` (``tablemate/store/history.py``), and tracebacks
+go to ``/data/errors.log`` (a board last flashed before ``/data`` existed has them at the root).
+``pull`` copies those files, and the settings, from a connected Pico through the same mpremote
+connection as ``tablemate flash`` (so a running watchdog is kept fed), changing nothing on the
+board unless told to free room (``--free``: see ``pull``). Every file is read before any is
+written here, and each is written under a temporary name and renamed: a connection lost half
+way leaves the folder as an earlier pull left it, never a history cut short. ``report`` reads
+the archive and the history file and prints every game once, oldest first, and a table of wins.
 """
 
 import os
@@ -21,21 +22,42 @@ FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /dat
          "game.jnl")  # the saved game: `report --plots` draws its scores
 
 
-def pull(board, out_dir, out=print):
-    """Copy the device's history, error log and settings into ``out_dir``; return what was copied."""
+def pull(board, out_dir, out=print, free=False):
+    """Copy the device's history, error log and settings into ``out_dir``; return what was copied.
+
+    The board's ``history.old`` is merged into the one in ``out_dir`` (games an earlier pull
+    kept are never dropped, whatever the board holds now). With ``free``, what the copy now
+    holds is then removed from the board: ``history.old`` (the History screen and the device's
+    own numbering need only ``history.jnl``) and the damaged files it kept aside (``*.bad*``,
+    copied into ``out_dir/aside``): room again on a full flash. Nothing is removed unless its
+    copy is written and read back whole.
+    """
     found = _fetch(board, out)
+    asides = _fetch_asides(board) if free else []
     os.makedirs(out_dir, exist_ok=True)
-    for name, data in found:
-        path = os.path.join(out_dir, name)
-        with open(path + ".part", "wb") as f:
-            f.write(data)
-        os.replace(path + ".part", path)
-        out("%-14s %6d bytes -> %s" % (name, len(data), path))
-    return [name for name, _ in found]
+    for name, path, data in found:
+        target = os.path.join(out_dir, name)
+        if name == "history.old":
+            data = _merged(target, data)
+        _write(target, data)
+        out("%-14s %6d bytes -> %s" % (name, len(data), target))
+    if asides:
+        os.makedirs(os.path.join(out_dir, "aside"), exist_ok=True)
+    for name, path, data in asides:
+        _write(os.path.join(out_dir, "aside", name), data)
+    if free:
+        _free(board, out_dir, [f for f in found if f[0] == "history.old"], asides, out)
+    return [name for name, _, _ in found]
+
+
+def _write(path, data):
+    with open(path + ".part", "wb") as f:
+        f.write(data)
+    os.replace(path + ".part", path)
 
 
 def _fetch(board, out=print):
-    """``[(name, bytes), ...]`` of the ``FILES`` on the board, read whole."""
+    """``[(name, path on the board, bytes), ...]`` of the ``FILES`` on the board, read whole."""
     found = []
     for name in FILES:
         path = "/data/" + name
@@ -44,8 +66,71 @@ def _fetch(board, out=print):
             if board.stat(path) is None:
                 out("%-14s not on the board" % name)
                 continue
-        found.append((name, board.read(path)))
+        found.append((name, path, board.read(path)))
     return found
+
+
+def _fetch_asides(board):
+    """The copies the firmware kept of damaged files (``NAME.bad``, ``NAME.bad1``...)."""
+    if board.stat("/data") is None:
+        return []
+    return [(name, "/data/" + name, board.read("/data/" + name))
+            for name, is_dir, _ in board.listdir("/data") if not is_dir and ".bad" in name]
+
+
+def _lines(data):
+    """The whole lines of a history file (a torn last line is no game)."""
+    return [line + b"\n" for line in data.split(b"\n")[:-1] if line.strip()]
+
+
+def _merged(path, board_data):
+    """The local archive at ``path`` with the board's lines it does not hold yet appended."""
+    try:
+        with open(path, "rb") as f:
+            local = f.read()
+    except FileNotFoundError:
+        local = b""
+    if local and not local.endswith(b"\n"):
+        local += b"\n"
+    have = set(_lines(local))
+    return local + b"".join(line for line in _lines(board_data) if line not in have)
+
+
+def _free(board, out_dir, archives, asides, out):
+    """Remove from the board the files whose copies in ``out_dir`` are whole."""
+    before = _free_bytes(board)
+    for name, path, data in archives:
+        with open(os.path.join(out_dir, name), "rb") as f:
+            kept = set(_lines(f.read()))
+        if [line for line in _lines(data) if line not in kept]:  # never: _merged wrote them
+            raise flash.FlashError("the copy of %s is not whole: nothing removed" % path)
+        board.remove(path)
+        out("%-14s removed from the board (%d games, kept in %s)"
+            % (name, len(_lines(data)), os.path.join(out_dir, name)))
+    for name, path, data in asides:
+        with open(os.path.join(out_dir, "aside", name), "rb") as f:
+            if f.read() != data:
+                raise flash.FlashError("the copy of %s is not whole: nothing removed" % path)
+        board.remove(path)
+        out("%-14s removed from the board (kept in %s)"
+            % (name, os.path.join(out_dir, "aside", name)))
+    if not archives and not asides:
+        out("nothing to free: no history.old and no damaged copies on the board")
+    else:
+        after = _free_bytes(board)
+        out("the board had %d KB free, now %d KB" % (before // 1024, after // 1024))
+    out("the game in the board's RAM: %s" % board.eval(_SAVE_STOPPED))
+
+
+# The firmware this pull stopped may hold actions a full flash refused: saved now, before the
+# board restarts and resumes the game from its journal (``tablemate.hw.gadget.save_stopped``).
+_SAVE_STOPPED = ("getattr(__import__('sys').modules.get('tablemate.hw.gadget'), "
+                 "'save_stopped', lambda: 'not running')()")
+
+
+def _free_bytes(board):
+    st = board.statvfs("/")
+    return st[1] * st[4]
 
 
 def read_history(path):
@@ -122,7 +207,7 @@ def main_pull(args, connect=flash.connect, out=print):
     board = None
     try:
         board = connect(args.port)
-        pull(board, args.out, out)
+        pull(board, args.out, out, free=getattr(args, "free", False))
     except flash.ConnectionLost as er:
         print("tablemate pull: %s. Nothing on the board was changed. The copy is incomplete, so "
               "none of it was written: %s is as an earlier pull left it. Reconnect the board and "

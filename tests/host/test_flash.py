@@ -91,7 +91,8 @@ class FakeBoard(flash.Transport):
                                      _machine=machine)
         self._ns = {"sys": types.SimpleNamespace(implementation=impl, platform="rp2"),
                     "os": types.SimpleNamespace(statvfs=self._statvfs),
-                    "getattr": getattr, "tuple": tuple}
+                    "getattr": getattr, "tuple": tuple,
+                    "__import__": __import__}  # the host's modules stand for the board's
 
     # the board's side
     @staticmethod

@@ -170,3 +170,101 @@ def test_report_skips_and_counts_damaged_lines_as_the_device_does(tmp_path):
     assert pull.main_report(types.SimpleNamespace(file=str(history)), lines.append) == 0
     assert sum("Ann 3" in line for line in lines) == 2, lines
     assert lines[-1] == "3 damaged entries kept aside (skipped, as on the device)", lines
+
+
+def _board_with_history(root, count):
+    """A FakeBoard holding the history of ``count`` games (cap 4, keep 2: most in the archive)."""
+    _file_games(root, count, 4, 2)
+    files = {}
+    for name in ("history.jnl", "history.old"):
+        with open(os.path.join(root, name), "rb") as f:
+            files["/data/" + name] = f.read()
+    return files
+
+
+def test_pull_free_removes_the_archive_and_the_kept_copies_once_they_are_copied(tmp_path):
+    """Issue 14: a full flash gets room back, and nothing is lost on either side."""
+    root = str(tmp_path / "flash")
+    os.makedirs(root)
+    files = _board_with_history(root, 9)
+    files["/data/settings.json.bad"] = b'{"brightness": 9'
+    files["/data/game.jnl.bad1"] = b'{"v": 3, "game": "scorepad", "opts": {}}\n["nex'
+    board = FakeBoard(files=files)
+    out = str(tmp_path / "pulled")
+    lines = []
+    before = board.statvfs("/")[4]
+    assert pull.pull(board, out, lines.append, free=True) == ["history.jnl", "history.old"]
+    removed = sorted(op[1] for op in board.ops if op[0] == "remove")
+    assert removed == ["/data/game.jnl.bad1", "/data/history.old", "/data/settings.json.bad"]
+    assert not [op for op in board.ops if op[0] in ("write", "mkdir", "rmdir")]
+    assert board.statvfs("/")[4] > before
+    assert any(line.startswith("the board had") for line in lines), lines
+    with open(os.path.join(out, "history.old"), "rb") as f:
+        assert f.read() == files["/data/history.old"]
+    for name in ("settings.json.bad", "game.jnl.bad1"):
+        with open(os.path.join(out, "aside", name), "rb") as f:
+            assert f.read() == files["/data/" + name]
+    # The board's history alone still counts on; report reads all nine from the copy.
+    assert [g["scores"][0] for g in pull.read_history(os.path.join(out, "history.jnl"))] == \
+        list(range(1, 10))
+
+
+def test_pulls_after_a_free_merge_the_archive_instead_of_replacing_it(tmp_path):
+    root = str(tmp_path / "flash")
+    os.makedirs(root)
+    out = str(tmp_path / "pulled")
+    board = FakeBoard(files=_board_with_history(root, 9))
+    pull.pull(board, out, [].append, free=True)  # games 1-6 archived here, gone from the board
+    os.remove(os.path.join(root, "history.old"))  # the device as --free left it
+    _file_games(root, 6, 4, 2)  # six more games, numbered on from history.jnl: a new archive
+    files = {}
+    for name in ("history.jnl", "history.old"):
+        with open(os.path.join(root, name), "rb") as f:
+            files["/data/" + name] = f.read()
+    assert b'"n": 1}' not in files["/data/history.old"]  # games 1-6 are only on the computer
+    board = FakeBoard(files=files)
+    pull.pull(board, out, [].append)
+    games = pull.read_history(os.path.join(out, "history.jnl"))
+    assert len(games) == len(set(g["n"] for g in games)) == 15, [g["n"] for g in games]
+    assert not [op for op in board.ops if op[0] == "remove"]  # no --free: nothing removed
+
+
+def test_pull_free_with_nothing_to_free_says_so(tmp_path):
+    board = FakeBoard(files={"/data/history.jnl": b"", "/data/settings.json": b"{}"})
+    lines = []
+    pull.pull(board, str(tmp_path / "pulled"), lines.append, free=True)
+    assert "nothing to free" in lines[-2]
+    assert lines[-1].startswith("the game in the board's RAM: ")
+    assert not [op for op in board.ops if op[0] == "remove"]
+
+
+def test_pull_free_saves_what_a_full_flash_kept_in_ram(tmp_path, monkeypatch):
+    """The firmware that pull stopped (gadget.run keeps the app on Ctrl-C) holds the actions the
+    full flash refused; once --free has made room they are saved, before the board restarts."""
+    from tablemate.hw import gadget
+    from tablemate_host.flashfault import FlashFault
+    root = str(tmp_path / "flash")
+    os.makedirs(root)
+    dev = _played_device(root)  # a scorepad game in progress, saved
+    saved = dev.journal()
+    fault = FlashFault(root, monkeypatch, "full")
+    dev.press("OK")  # Ann's turn: refused by the flash, kept in RAM
+    dev.advance(100)
+    assert dev.shows("Flash full"), "the players were told"
+    dev.press("OK")  # past the notice
+    dev.press("RIGHT")
+    dev.press("OK")
+    dev.advance(100)
+    assert dev.journal() == saved and dev.app.game.unsaved
+    monkeypatch.setattr(gadget, "stopped", dev.app)  # what gadget.run keeps on Ctrl-C
+    os.makedirs(str(tmp_path / "board"))
+    board = FakeBoard(files=_board_with_history(str(tmp_path / "board"), 9))
+    fault.mode = None  # pull --free removed history.old: the flash has room again
+    lines = []
+    pull.pull(board, str(tmp_path / "pulled"), lines.append, free=True)
+    assert lines[-1] == "the game in the board's RAM: 3 lines saved", lines
+    assert not dev.app.game.unsaved
+    again = Device(root)  # the board restarts: the game resumes with every action
+    again.press("OK")  # "Resume game?"
+    assert again.app.game.count == dev.app.game.count and again.app.game.state == \
+        dev.app.game.state

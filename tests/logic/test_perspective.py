@@ -2,6 +2,7 @@
 the solitaire and its records (across a power cycle), refusals, whole games through the journal."""
 
 import json
+import os
 
 import support
 from tablemate import RuleError
@@ -453,20 +454,24 @@ def test_records_survive_a_power_cycle():
     assert screen.read_records(_App(root)) == {"moves": 14, "ms": 80000}
 
 
-def test_an_unreadable_records_file_reads_as_none():
+def test_an_unreadable_records_file_reads_as_none_and_is_kept_aside():
     root = support.scratch_dir("perspective-bad-records")
     app = _App(root)
     path = app.path(screen.RECORDS)
-    for data in (b"", b'{"moves": 9, "m', b"not json", b"[1, 2]", b"7", b"null",
-                 b"\xff\xfe\x00garbage"):
+    cases = ((b"", {}), (b'{"moves": 9, "m', {}), (b"not json", {}), (b"[1, 2]", {}),
+             (b"7", {}), (b"null", {}), (b"\xff\xfe\x00garbage", {}),
+             (b'{"moves": "9", "ms": 4000}', {"ms": 4000}),
+             (b'{"moves": true, "ms": 4000.5}', {}),
+             (b'{"moves": 9, "ms": 1%s}' % (b"0" * 400), {"moves": 9}))
+    for i in range(len(cases)):
+        data, sound = cases[i]
         support.write_bytes(path, data)
-        assert screen.read_records(app) == {}, data
-    support.write_bytes(path, b'{"moves": "9", "ms": 4000}')
-    assert screen.read_records(app) == {"ms": 4000}
-    support.write_bytes(path, b'{"moves": true, "ms": 4000.5}')
-    assert screen.read_records(app) == {}
+        assert screen.read_records(app) == sound, data
+        assert not os.path.exists(path), "moved aside: the next record writes a new file"
+        assert support.read_bytes(path + ".bad" + (str(i) if i else "")) == data
     support.write_bytes(path, b'{"moves": 9, "ms": 4000, "other": 1}')
     assert screen.read_records(app) == {"moves": 9, "ms": 4000}
+    assert os.path.exists(path)  # sound: stays
 
 
 # --- whole games through the journal -----------------------------------------------------

@@ -150,19 +150,43 @@ def wait(app, ms=TICK_MS):
         sleep_ms(1)
 
 
+stopped = None  # the app a computer's Ctrl-C stopped (``save_stopped``)
+
+
 def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     """Boot, then pass the loop every 10 ms or at once on a key (``loops`` limits it for tests)."""
+    global stopped
     booted = start(cfg, root, cycles)
     if booted is None:
         return None
     app, wdt = booted
     keys = app.keys  # key events so far
-    while loops:
-        step(app, wdt)
-        keys = collect(app, keys)
-        wait(app)
-        loops -= 1
+    try:
+        while loops:
+            step(app, wdt)
+            keys = collect(app, keys)
+            wait(app)
+            loops -= 1
+    except KeyboardInterrupt:  # mpremote took the REPL (tablemate pull, flash...): the app
+        stopped = app  # stays reachable, with what a full flash kept from being saved
+        raise
     return app
+
+
+def save_stopped():
+    """Save what the app that a computer stopped still holds in RAM: the actions a full or
+    read-only flash refused (``tablemate pull --free`` calls it once it has made room, before
+    the board restarts and resumes the game from its journal). Returns what happened."""
+    game = stopped and stopped.game
+    if game is None or not game.unsaved:
+        return "nothing unsaved"
+    n = game.unsaved
+    try:
+        game.save()
+    except OSError as exc:
+        from tablemate.store.files import trouble
+        return "%d lines not saved: %s" % (n, trouble(exc))
+    return "%d lines saved" % n
 
 
 def collect(app, keys):

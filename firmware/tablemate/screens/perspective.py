@@ -70,18 +70,40 @@ def play(app, game):
 
 
 def read_records(app):
-    """{"moves": fewest, "ms": fastest} of the solitaire, {} when none (or unreadable)."""
+    """{"moves": fewest, "ms": fastest} of the solitaire, {} when none.
+
+    A damaged file is moved aside (``perspective.json.bad``) with whatever sound record it held
+    kept in RAM: the next record then writes a new file instead of over the only copy."""
+    path = app.path(RECORDS)
     try:
-        with open(app.path(RECORDS)) as f:
+        with open(path) as f:
             got = json.loads(f.read())
-    except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
+    except OSError:
         return {}
-    ok = {}
-    for key in ("moves", "ms"):
-        v = got.get(key) if isinstance(got, dict) else None
-        if type(v) is int and 0 <= v < _RECORD_MAX[key]:  # a bigint from a damaged file
-            ok[key] = v  # would be drawn as a line of 20,000 digits: left out
+    except (ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
+        got = None
+    ok, sound = records_in(got)
+    if not sound:
+        from tablemate.store import files
+        try:
+            files.aside(path, True)
+        except OSError:  # a locked flash: left as it is (a record will not be saved either)
+            pass
     return ok
+
+
+def records_in(got):
+    """(the sound records in the JSON value ``got``, whether all of it is sound)."""
+    ok = {}
+    sound = type(got) is dict
+    for key in ("moves", "ms"):
+        if type(got) is dict and key in got:
+            v = got[key]
+            if type(v) is int and 0 <= v < _RECORD_MAX[key]:  # a bigint from a damaged file
+                ok[key] = v  # would be drawn as a line of 20,000 digits: left out
+            else:
+                sound = False
+    return ok, sound
 
 
 def better(records, moves, ms):
