@@ -168,6 +168,7 @@ _WATCHDOG_ON = ("import machine\n"
                 "_wd = 0x400d8000 if 'RP2350' in sys.implementation._machine else 0x40058000\n"
                 "print(1 if machine.mem32[_wd] & 0x40000000 else 0)")
 _FEED = "machine.WDT(timeout=8388).feed()"
+_FEED_EVERY = 8192  # bytes of one file between feeds: well under a second on the slowest link
 
 
 class SerialBoard(Transport):
@@ -215,10 +216,23 @@ class SerialBoard(Transport):
         return bool(st.st_mode & 0x4000), st.st_size
 
     def read(self, path):
-        return bytes(self._call("reading " + path, self._t.fs_readfile, path))
+        return bytes(self._call("reading " + path, self._t.fs_readfile, path, 256, self._fed()))
 
     def write(self, path, data):
-        self._call("writing " + path, self._t.fs_writefile, path, data)
+        self._call("writing " + path, self._t.fs_writefile, path, data, 256, self._fed())
+
+    def _fed(self):
+        """The progress callback of one long transfer: with a running watchdog, fed every
+        _FEED_EVERY bytes (a megabyte of history at the raw REPL's pace outlasts its 8.4 s)."""
+        if not self.watchdog:
+            return None
+        last = [0]
+
+        def fed(done, total):
+            if done - last[0] >= _FEED_EVERY:
+                last[0] = done
+                self._t.exec(_FEED)
+        return fed
 
     def mkdir(self, path):
         self._call("creating " + path, self._t.fs_mkdir, path)
@@ -280,8 +294,12 @@ def _serial_ports():
     return [p.device for p in ports]
 
 
-def connect(port=None):
-    """A :class:`SerialBoard` in the raw REPL: ``port``, or the first USB serial board found."""
+def connect(port=None, keep_ram=False):
+    """A :class:`SerialBoard` in the raw REPL: ``port``, or the first USB serial board found.
+
+    ``keep_ram``: enter the raw REPL without the soft reset, so that what the interrupted
+    firmware holds in RAM is still there (``tablemate pull --free`` saves a game a full flash
+    kept there: ``tablemate.hw.gadget.save_stopped``)."""
     try:
         from mpremote.transport import TransportError
         from mpremote.transport_serial import SerialTransport
@@ -299,7 +317,7 @@ def connect(port=None):
                                  "(Thonny, an mpremote REPL)" % port)
             continue  # mpremote's auto mode also skips ports it cannot open
         try:
-            transport.enter_raw_repl(soft_reset=True)
+            transport.enter_raw_repl(soft_reset=not keep_ram)
             transport.exec("import sys, os")
             watchdog = transport.exec(_WATCHDOG_ON).strip() == b"1"
         except TransportError:

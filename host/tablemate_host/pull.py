@@ -130,7 +130,7 @@ _SAVE_STOPPED = ("getattr(__import__('sys').modules.get('tablemate.hw.gadget'), 
 
 def _free_bytes(board):
     st = board.statvfs("/")
-    return st[1] * st[4]
+    return max(0, st[1] * st[4])  # a littlefs filled to its last block may count below zero
 
 
 def read_history(path):
@@ -206,8 +206,9 @@ def main_pull(args, connect=flash.connect, out=print):
     """Entry point of ``tablemate pull``; returns the exit status."""
     board = None
     try:
-        board = connect(args.port)
-        pull(board, args.out, out, free=getattr(args, "free", False))
+        free = getattr(args, "free", False)
+        board = connect(args.port, keep_ram=True) if free else connect(args.port)
+        pull(board, args.out, out, free=free)
     except flash.ConnectionLost as er:
         print("tablemate pull: %s. Nothing on the board was changed. The copy is incomplete, so "
               "none of it was written: %s is as an earlier pull left it. Reconnect the board and "

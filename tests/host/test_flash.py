@@ -912,6 +912,24 @@ def test_serial_adapter_keeps_a_running_watchdog_fed(tmp_path):
         assert board.ops[i - 1] == ("wdt feed", 8388), board.ops[i - 2:i + 1]
 
 
+def test_a_long_read_keeps_a_running_watchdog_fed_between_its_chunks():
+    """Issue 14, seen on the emulated Pico: `pull` read a history.old of a megabyte in one call,
+    and the firmware's watchdog reset the board half way (8.4 s unfed). Now a feed every 8 KB."""
+    board = FakeBoard(files={"/data/history.old": bytes(range(256)) * 96})  # 24 KB
+    board.watchdog = True
+    port = _RawReplBoard(board)
+    try:
+        real = flash.connect(port.port)
+        assert real.read("/data/history.old") == board.files["/data/history.old"]
+        real.reset()
+        port.wait_for_reset()
+    finally:
+        port.close()
+    ops = [op[0] for op in board.ops]
+    at = ops.index("read")  # the file is opened: its chunks follow, then the reset
+    assert ops[at + 1:at + 3] == ["wdt feed", "wdt feed"], board.ops[at - 1:]  # at 8 and 16 KB
+
+
 @pytest.mark.parametrize("fault,said", [
     ("cable", "tablemate flash: Lost the connection to the board on %s while writing "),
     ("full", "tablemate flash: the board refused: [Errno 28] ")])

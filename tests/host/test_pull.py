@@ -268,3 +268,17 @@ def test_pull_free_saves_what_a_full_flash_kept_in_ram(tmp_path, monkeypatch):
     again.press("OK")  # "Resume game?"
     assert again.app.game.count == dev.app.game.count and again.app.game.state == \
         dev.app.game.state
+
+
+def test_pull_free_connects_without_the_soft_reset_that_would_wipe_the_ram(tmp_path):
+    """Seen on the emulated Pico: mpremote's soft reset on connecting cleared the game the full
+    flash kept in RAM before --free could save it. --free connects with keep_ram."""
+    calls = []
+
+    def connect(port, keep_ram=False):
+        calls.append(keep_ram)
+        return FakeBoard(files={"/data/settings.json": b"{}"})
+    for argv, keep in ((["pull"], False), (["pull", "--free"], True)):
+        args = cli.build_parser().parse_args(argv + ["--out", str(tmp_path / "pulled")])
+        assert pull.main_pull(args, connect=connect, out=lambda line: None) == 0
+        assert calls[-1] is keep
