@@ -44,8 +44,10 @@ be called again to go on; ``stats`` has the figures.
 
 import os
 
+from rig import FakeProbe
 from tablemate import keys as K
 from tablemate import session, ticks_add, ticks_diff
+from tablemate.store.files import exists
 
 LAYOUTS = ("six", "five", "three", "encoder")
 ESCAPE = 40  # gestures allowed to reach the home menu from anywhere
@@ -111,16 +113,6 @@ class NullPWM:
 
     def duty_u16(self, d=None):
         return 0
-
-
-class Probe:
-    """The self-test's board facts."""
-
-    def scan(self):
-        return [0x3C]
-
-    def battery_volts(self):
-        return 4.1
 
 
 class Pin:
@@ -245,14 +237,6 @@ class FuzzInput:
         self.inner.close()
 
 
-def _exists(path):
-    try:
-        os.stat(path)
-        return True
-    except OSError:
-        return False
-
-
 def _trace_text(exc):
     try:
         import io
@@ -320,7 +304,7 @@ class Fuzzer:
         def input_for(layout):
             assert layout == board.layout, layout
             return FuzzInput(board)
-        app = App(SSD1306(self.i2c), input_for, self.root, Buzzer(NullPWM()), Probe(),
+        app = App(SSD1306(self.i2c), input_for, self.root, Buzzer(NullPWM()), FakeProbe(),
                   layouts=(self.layout,))
         net = app.fail
 
@@ -710,15 +694,15 @@ class Fuzzer:
             self.check_journal()
         path = session.game_path(app)
         expected = None
-        if _exists(path):
+        if exists(path):
             from tablemate.store.game import Game
             g, problem = Game.resume(None, path)
             if problem is not None:
                 self.fail("the journal at the cut does not load: %s" % problem)
             if g is not None:
                 expected = (g.count, g.state)
-        ended = _exists(session.end_path(app))
-        clock = _exists(app.path("clock.json"))
+        ended = exists(session.end_path(app))
+        clock = exists(app.path("clock.json"))
         self.note("power cut%s%s%s" % (" in a pass" if torn else "",
                                        " holding pin %d" % held if held is not None else "",
                                        ", game saved" if expected else ""))
@@ -734,7 +718,7 @@ class Fuzzer:
             return
         top = self.top()
         if ended:  # filed already: the boot clears it and says where it went
-            if _exists(path) or type(top).__name__ != "Notice":
+            if exists(path) or type(top).__name__ != "Notice":
                 self.fail("an ended game's journal not cleared at the boot")
             return
         if type(top).__name__ != "Confirm" or not top.lines[0].startswith("Resume game?"):
@@ -857,5 +841,5 @@ class Fuzzer:
         s["key_events"] += self.app.keys
         s["i2c_bytes"] += self.i2c.bytes
         s["edges"] = self.board.edges
-        s["errors_log"] = _exists(self.app.path("errors.log"))
+        s["errors_log"] = exists(self.app.path("errors.log"))
         return s

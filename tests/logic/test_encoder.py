@@ -7,6 +7,7 @@ as the Pico's do.
 
 from time import ticks_add
 
+from fuzz import Pin  # a pull-up input calling its interrupt handler on each change
 from tablemate.hw.encoder import Encoder
 from tablemate.keys import ButtonInput
 from tablemate.hw.encoder import EncoderInput
@@ -162,29 +163,6 @@ def test_push_is_ok_and_long_push_is_back():
 
 
 # -- the hardware adaptor ---------------------------------------------------------------------
-class Pin:
-    """A pull-up input whose level a test sets; calls the interrupt handler on each change."""
-
-    IRQ_FALLING = 4
-    IRQ_RISING = 8
-
-    def __init__(self):
-        self.level = 1
-        self.handler = None
-
-    def value(self):
-        return self.level
-
-    def irq(self, handler=None, trigger=0, hard=False):
-        self.handler = handler
-
-    def set(self, level):
-        if level != self.level:
-            self.level = level
-            if self.handler:
-                self.handler(self)
-
-
 def test_adaptor_catches_edges_between_polls():
     a, b, sw = Pin(), Pin(), Pin()
     inp = EncoderInput(a, b, sw)

@@ -19,12 +19,10 @@ import os
 import pytest
 
 from conftest import choose, commit, dump, goto, history, menu_row, new_scorepad
+from test_flash_fault import WORDS, data, files, read
 
 from tablemate_host.flashfault import FlashFault
 
-FULL = "Flash full"
-READ_ONLY = "Flash read-only"
-WORDS = {"full": FULL, "readonly": READ_ONLY}
 MODES = ["full", "readonly"]
 NOT_SAVED = "being saved"  # "Flash full:\nthis game is not\nbeing saved" (the journal's notice)
 
@@ -38,25 +36,6 @@ class Only(FlashFault):
 
     def _ours(self, path):
         return isinstance(path, str) and os.path.abspath(path) in self.names
-
-
-def data(root, name):
-    return os.path.join(root, "data", name)
-
-
-def read(path):
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def files(root):
-    """Every file on the flash and its bytes."""
-    out = {}
-    for dirpath, _, names in os.walk(root):
-        for name in names:
-            path = os.path.join(dirpath, name)
-            out[os.path.relpath(path, root)] = read(path)
-    return out
 
 
 def top(dev):

@@ -33,7 +33,7 @@ def wrap(message, max_width, most=4):
             if line:
                 lines.append(line)
             while len(lines) < most and text.width(word) > max_width:
-                cut = _fit(word, max_width)
+                cut = text.fitting(word, max_width) or 1  # one at least: a line moves on
                 lines.append(word[:cut])
                 word = word[cut:]
             if len(lines) >= most:
@@ -41,20 +41,8 @@ def wrap(message, max_width, most=4):
             line = word
         lines.append(line)
         if len(lines) >= most:
-            return lines[:most]
+            return lines
     return lines
-
-
-def _fit(word, max_width):
-    """How many characters from the start of ``word`` fit in ``max_width`` (at least one)."""
-    used = 0
-    k = 0
-    for ch in word:
-        used += text.width(ch)
-        if used > max_width:
-            break
-        k += 1
-    return k or 1
 
 
 class _Box(Screen):

@@ -408,11 +408,17 @@ def fit(s, max_width, font=SMALL):
     limit = max_width - font.glyph_width(".")  # room for the prefix, gaps included
     if limit < 0:
         return ""
+    return s[:fitting(s, limit, font)].rstrip() + "."
+
+
+def fitting(s, width, font=SMALL):
+    """How many characters from the start of s fit in ``width`` pixels of advance (each
+    glyph with its gap). It stops at the first that does not: a 20 KB string costs a line."""
     used = 0
     n = 0
     for ch in s:
         used += font.char_advance(ch)
-        if used > limit:
+        if used > width:
             break
         n += 1
-    return s[:n].rstrip() + "."
+    return n
