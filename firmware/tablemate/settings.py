@@ -122,15 +122,8 @@ def save(path, settings):
         if msg:
             raise ValueError(msg)
         out[key] = value
-    from tablemate.store.files import replace
-    tmp = path + ".tmp"
-    f = open(tmp, "wb")
-    try:
-        f.write(json.dumps(out).encode())
-        f.flush()
-    finally:
-        f.close()
-    replace(tmp, path)
+    from tablemate.store.files import write_atomic
+    write_atomic(path, json.dumps(out))
 
 
 def wired_layouts(cfg):

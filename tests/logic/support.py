@@ -155,3 +155,104 @@ def setup_refused(rules, opts, message):
         assert len(str(e)) <= 21, str(e)
         return
     assert False, "accepted %r" % (opts,)
+
+
+# -- power cuts -------------------------------------------------------------------------------
+class PowerCut(Exception):
+    """The power went: nothing runs after it (every later change of a ``CutFlash`` raises)."""
+
+
+class _Writer:
+    def __init__(self, flash, f):
+        self._flash = flash
+        self._f = f
+
+    def write(self, data):
+        keep = self._flash.change(len(data))
+        if keep is not None:
+            self._f.write(data[:keep])
+            self._f.close()
+            raise PowerCut()
+        return self._f.write(data)
+
+    def flush(self):
+        self._f.flush()
+
+    def close(self):
+        self._f.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+class CutFlash:
+    """Files as the firmware's modules see them, with a power cut at change number ``cut``
+    (None: never). A change is a write, a rename or a remove.
+
+    ``torn`` picks how much of a cut write reaches the flash: 0 nothing, 1 one byte, 2 half,
+    3 all but the last byte. ``fat``: rename does not replace an existing file (FAT), so
+    ``files.replace`` removes first. ``install(*modules)`` gives each module this ``open``
+    (and ``tablemate.store.files`` this ``os``); ``uninstall()`` takes them back.
+    """
+
+    def __init__(self, cut=None, torn=0, fat=False):
+        self.cut = cut
+        self.torn = torn
+        self.fat = fat
+        self.changes = 0
+        self.dead = False
+        self._modules = ()
+
+    def change(self, size=0):
+        """Count one change; None to carry it out, else how many bytes of it land."""
+        if self.dead:
+            raise PowerCut()
+        self.changes += 1
+        if self.changes - 1 != self.cut:
+            return None
+        self.dead = True
+        return (0, min(1, size), size // 2, max(0, size - 1))[self.torn]
+
+    def open(self, path, mode="r"):
+        f = open(path, mode)
+        return f if "r" in mode else _Writer(self, f)
+
+    # the os functions tablemate.store.files uses
+    def rename(self, old, new):
+        if self.fat and _exists(new):
+            raise OSError(17)  # EEXIST
+        if self.change() is not None:
+            raise PowerCut()
+        os.rename(old, new)
+
+    def remove(self, path):
+        if self.change() is not None:
+            raise PowerCut()
+        os.remove(path)
+
+    def stat(self, path):
+        return os.stat(path)
+
+    def install(self, *modules):
+        from tablemate.store import files
+        self._modules = modules
+        for m in modules:
+            m.open = self.open
+        files.os = self
+
+    def uninstall(self):
+        from tablemate.store import files
+        for m in self._modules:
+            del m.open
+        files.os = os
+
+
+def _exists(path):
+    try:
+        os.stat(path)
+        return True
+    except OSError:
+        return False

@@ -223,102 +223,19 @@ def test_a_move_closes_a_torn_line_of_the_archive():
 
 
 # ---- power cuts ---------------------------------------------------------------------------------
-
-class PowerCut(Exception):
-    pass
-
-
-class _Writer:
-    def __init__(self, flash, f):
-        self._flash = flash
-        self._f = f
-
-    def write(self, data):
-        keep = self._flash.change(len(data))
-        if keep is not None:
-            self._f.write(data[:keep])
-            self._f.close()
-            raise PowerCut()
-        return self._f.write(data)
-
-    def flush(self):
-        self._f.flush()
-
-    def close(self):
-        self._f.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.close()
-
-
-class Flash:
-    """Files as ``history`` sees them, with a power cut at change number ``cut`` (None: never).
-
-    ``torn`` picks how much of a cut write reaches the flash: 0 nothing, 1 one byte, 2 half,
-    3 all but the last byte. ``fat``: rename does not replace an existing file (FAT), so
-    ``files.replace`` removes first.
-    """
-
-    def __init__(self, cut=None, torn=0, fat=False):
-        self.cut = cut
-        self.torn = torn
-        self.fat = fat
-        self.changes = 0
-        self.dead = False
-
-    def change(self, size=0):
-        """Count one change; None to carry it out, else how many bytes of it land."""
-        if self.dead:
-            raise PowerCut()
-        self.changes += 1
-        if self.changes - 1 != self.cut:
-            return None
-        self.dead = True
-        return (0, min(1, size), size // 2, max(0, size - 1))[self.torn]
-
-    def open(self, path, mode="r"):
-        f = open(path, mode)
-        return f if "r" in mode else _Writer(self, f)
-
-    # the os functions files.replace uses
-    def rename(self, old, new):
-        if self.fat and files.exists(new):
-            raise OSError(17)  # EEXIST
-        if self.change() is not None:
-            raise PowerCut()
-        os.rename(old, new)
-
-    def remove(self, path):
-        if self.change() is not None:
-            raise PowerCut()
-        os.remove(path)
-
-    def stat(self, path):
-        return os.stat(path)
-
-    def install(self):
-        history.open = self.open
-        files.os = self
-
-    @staticmethod
-    def uninstall():
-        del history.open
-        files.os = os
-
+Flash = support.CutFlash
+PowerCut = support.PowerCut
 
 def _filed(path, flash, i, cap, keep):
     """File game i through ``flash``; True if it went through, False if the power was cut."""
-    flash.install()
+    flash.install(history, files)
     try:
         history.file(path, summary(i), cap, keep)
         return True
     except PowerCut:
         return False
     finally:
-        Flash.uninstall()
+        flash.uninstall()
 
 
 def _all_games(d):

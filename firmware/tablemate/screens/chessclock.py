@@ -116,15 +116,8 @@ def parse(d, now):
 
 def write(path, data):
     """Replace the file at ``path`` by ``data`` as JSON: whole or not at all (tmp + rename)."""
-    from tablemate.store.files import replace
-    tmp = path + ".tmp"
-    f = open(tmp, "wb")
-    try:
-        f.write(json.dumps(data).encode())
-        f.flush()
-    finally:
-        f.close()
-    replace(tmp, path)
+    from tablemate.store.files import write_atomic
+    write_atomic(path, json.dumps(data))
 
 
 def read(path, now):

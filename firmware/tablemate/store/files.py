@@ -1,5 +1,7 @@
-"""Flash file helpers shared by the journal and the settings: safe replace, copy, keep aside.
+"""Flash file helpers shared by every file the device keeps: the atomic write, copy, keep aside.
 
+A file replaced whole goes through ``write_atomic`` (a temporary file, then a rename), the one
+copy of that sequence: a power cut at any moment leaves the old file or the new one, whole.
 A damaged file is never silently lost: it is kept under the first free name of ``.bad``,
 ``.bad1``, ... before anything repairs it, and repairs go through a temporary file and a rename
 so the real file is always whole. A flash that is full or mounted read-only refuses writes with
@@ -44,6 +46,48 @@ def replace(tmp, path):
     except OSError:
         os.remove(path)
         os.rename(tmp, path)
+
+
+def write_atomic(path, data):
+    """Replace the file at ``path`` by ``data``, whole or not at all; return what ``data``
+    returned when it is a function.
+
+    ``data`` is bytes, a str, or a function that writes the new content into the open file
+    (a copy streamed from another file, too big for the heap). It goes to ``path + ".tmp"``,
+    is flushed, and the temporary file is renamed over ``path``: littlefs commits a rename
+    atomically, so a cut before it leaves the old file and a cut after it the new one. A write
+    the flash refuses (full, read-only) raises OSError with the old file untouched and no
+    partial temporary file left behind.
+    """
+    tmp = path + ".tmp"
+    try:
+        f = open(tmp, "wb")
+        try:
+            if type(data) is bytes:
+                got = f.write(data)
+            elif type(data) is str:
+                got = f.write(data.encode())
+            else:
+                got = data(f)
+            f.flush()
+        finally:
+            f.close()
+    except OSError:
+        try:
+            os.remove(tmp)
+        except OSError:
+            pass
+        raise
+    replace(tmp, path)
+    return got
+
+
+def finish(path):
+    """Complete a replace that a power cut left half done where a rename cannot replace a file
+    (FAT, in ``replace``): the new file is still at its temporary name. LittleFS never needs it."""
+    tmp = path + ".tmp"
+    if not exists(path) and exists(tmp):
+        replace(tmp, path)
 
 
 def copy(src, dst, length=-1):

@@ -26,7 +26,7 @@ import json
 
 from micropython import const
 
-from tablemate.store.files import exists, replace
+from tablemate.store.files import finish, write_atomic
 
 CAP = 200  # games in the history file before the oldest are moved to the archive
 KEEP = 100  # games left in it after a move
@@ -110,9 +110,7 @@ def file(path, summary, cap=CAP, keep=KEEP):
 
     Past ``cap`` games in ``path``, the oldest are moved to the archive so that ``keep`` remain.
     """
-    tmp = path + ".tmp"
-    if not exists(path) and exists(tmp):
-        replace(tmp, path)  # a cut inside a non-atomic replace: finish it
+    finish(path)  # a cut inside a non-atomic replace (FAT): finish it
     lines, clean = _count(path)
     n = _newest(path)
     if n is None:
@@ -246,28 +244,24 @@ def _move(path, count):
                 rest = rest[end + 1:]
                 end = rest.find(b"\n")
     if skip < split:
-        _copy(path, skip, split, archive, "ab", not _ends_clean(archive))
-    tmp = path + ".tmp"
-    _copy(path, split, -1, tmp, "wb", False)
-    replace(tmp, path)
+        close = not _ends_clean(archive)
+        with open(archive, "ab") as fo:
+            if close:
+                fo.write(_CLOSE)  # a torn last line of the archive must not swallow a game
+            _copy(path, skip, split, fo)
+            fo.flush()
+    write_atomic(path, lambda fo: _copy(path, split, -1, fo))
 
 
-def _copy(src, start, end, dst, mode, close):
-    """Write bytes start..end of src (to its end when end < 0) to dst opened with ``mode``.
-
-    ``close`` first closes a torn last line of dst.
-    """
+def _copy(src, start, end, fo):
+    """Write bytes start..end of src (to its end when end < 0) to the open file ``fo``."""
     with open(src, "rb") as fi:
         fi.seek(start)
-        with open(dst, mode) as fo:
-            if close:
-                fo.write(_CLOSE)
-            left = end - start if end >= 0 else -1
-            while left:
-                data = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
-                if not data:
-                    break
-                fo.write(data)
-                if left > 0:
-                    left -= len(data)
-            fo.flush()
+        left = end - start if end >= 0 else -1
+        while left:
+            data = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
+            if not data:
+                break
+            fo.write(data)
+            if left > 0:
+                left -= len(data)

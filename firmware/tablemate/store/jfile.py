@@ -14,7 +14,7 @@ from binascii import crc32
 
 from micropython import const
 
-from tablemate.store.files import NOT_SAVED, aside, replace, trouble
+from tablemate.store.files import NOT_SAVED, aside, trouble, write_atomic
 from tablemate.store.journal import (BAD, LONGEST, SIGNED, TORN, UNDO_LINE, VOID, header, loads,
                                      write)
 
@@ -219,29 +219,22 @@ def _scan(f, stop, size, crc):
 
 
 def _keep(path, length, more=b""):
-    """Replace the file by its first length bytes and more (through a .tmp file and a rename);
-    return the number of the line that starts at length (the header is line 1)."""
-    tmp = path + ".tmp"
-    lines = 1
-    fi = open(path, "rb")
-    try:
-        fo = open(tmp, "wb")
-        try:
-            while length > 0:
-                data = fi.read(min(_CHUNK, length))
+    """Replace the file by its first length bytes and more (``files.write_atomic``); return
+    the number of the line that starts at length (the header is line 1)."""
+    def fill(fo):
+        lines = 1
+        left = length
+        with open(path, "rb") as fi:
+            while left > 0:
+                data = fi.read(min(_CHUNK, left))
                 if not data:
                     break
                 fo.write(data)
                 lines += data.count(b"\n")
-                length -= len(data)
-            fo.write(more)
-            fo.flush()
-        finally:
-            fo.close()
-    finally:
-        fi.close()
-    replace(tmp, path)
-    return lines
+                left -= len(data)
+        fo.write(more)
+        return lines
+    return write_atomic(path, fill)
 
 
 def cut(path, offset):

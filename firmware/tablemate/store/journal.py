@@ -33,7 +33,7 @@ import os
 
 from micropython import const
 
-from tablemate.store.files import replace
+from tablemate.store.files import write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -58,13 +58,11 @@ def write(path, data, mode):
 def create(path, game, opts, gid=None):
     """Start a journal for game with opts (and the game's id), replacing any old one
     atomically; return its size."""
-    tmp = path + ".tmp"
     head = {"v": VERSION, "game": game, "opts": opts}
     if gid is not None:
         head["id"] = gid
     data = (json.dumps(head) + "\n").encode()
-    write(tmp, data, "wb")
-    replace(tmp, path)
+    write_atomic(path, data)
     return len(data)
 
 

@@ -36,8 +36,5 @@ def load(path):
 def save(path, records, mode_name, rec):
     """Store ``rec`` as the last setup of ``mode_name`` (temporary file, then a rename)."""
     records[mode_name] = rec
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(json.dumps(records))
-    from tablemate.store import files
-    files.replace(tmp, path)
+    from tablemate.store.files import write_atomic
+    write_atomic(path, json.dumps(records))
