@@ -316,6 +316,49 @@ def _checkpoints(path):
             if line.startswith(b"{")]
 
 
+class _CountingJson:
+    """``tablemate.json`` for ``store.game``, counting the states it encodes."""
+
+    def __init__(self):
+        self.dumps_calls = 0
+
+    def dumps(self, obj):
+        self.dumps_calls += 1
+        return json.dumps(obj)
+
+    def loads(self, text):
+        return json.loads(text)
+
+
+def test_a_checkpoint_is_encoded_by_save_after_the_frame_not_by_the_press():
+    path = _path("game-deferred")
+    g = Game.new(scorepad, path, OPTS)
+    counting = _CountingJson()
+
+    real = game.json
+
+    def play():
+        g.save()
+        game.json = counting
+        try:
+            for i in range(12):  # 4 checkpoints due at 4, 8, 12 and a rebase on the way
+                g.do(["add", 0, i + 1])  # the press: rules and a queued tuple only
+                assert counting.dumps_calls == 0, (i, counting.dumps_calls)
+                assert all(type(item) is tuple for item in g._queue), i
+                g.save()  # after the frame: the checkpoint due is encoded and written
+                counting.dumps_calls = 0
+            g.undo()
+            assert g.count == 11
+        finally:
+            game.json = real
+    _every(4, play)
+    cps = _checkpoints(path)
+    assert [c["n"] for c in cps] == [4, 8, 12], [c["n"] for c in cps]
+    assert cps[2]["s"]["scores"] == [78, 0, 0]
+    g.save()
+    _same(g, path)
+
+
 def test_checkpoint_every_n_actions():
     path = _path("game-checkpoints")
     g = Game.new(scorepad, path, OPTS)

@@ -14,9 +14,12 @@ save loses only what was queued. A new game is queued too: its journal is create
 save, after the game's first frame (creating a file is several flash writes, 20-30 ms on a Pico);
 a cut before that loses the start, and a game it replaced is still offered.
 
-Checkpoints, queued with the lines:
-- an action brings the depth to a positive multiple of CHECKPOINT above the base: a new base
-  {"n": depth, "p": base, "s": state};
+Checkpoints are worked out by save(), after the frame, never in the key's path (encoding a
+Viewpoint state takes a Pico several ms, and a rebase replays actions); save() queues them
+after the lines they follow (a second do() or an undo before the save works out the one due
+first, so a checkpoint always holds the depth it was due at):
+- CHECKPOINT actions follow the base (the depth a multiple of CHECKPOINT, as a base's depth
+  is): a new base {"n": depth, "p": base, "s": state};
 - 2 * CHECKPOINT lines follow the base (undos and redos back and forth; or an undo went back
   past the base, and the lines after its parent were not counted): the base again, with its
   "p", "e" and "s" and the tail as "t" (a tail of CHECKPOINT actions or more, read from a
@@ -187,11 +190,12 @@ class Game:
 
     def do(self, action):
         """Apply action (RuleError leaves everything untouched) and queue it for save()."""
+        self._checkpoint()  # only when two actions come between saves: one a press never waits
         self.rules.apply(self.state, action)
         action = list(action)
         self._tail.append(action)
         self._queue.append((action,))  # encoded by save(), after the frame: not in the key's path
-        self._queued()
+        self._since += 1
 
     def undo(self):
         """Take back the latest effective action (RuleError "Nothing to undo" when none).
@@ -199,6 +203,7 @@ class Game:
         With an empty tail this goes back one checkpoint: it saves the queue first and reads
         the journal (OSError, or RuleError when the journal is damaged there, change nothing).
         """
+        self._checkpoint()
         if self._tail:
             base, tail = self._base, self._tail[:-1]
         elif self._base[_N]:
@@ -213,10 +218,12 @@ class Game:
             self._since = _FAR  # the lines after that base are not counted: write it again
         self._base, self._tail, self.state = base, tail, state
         self._queue.append(journal.UNDO_LINE)
-        self._queued()
+        self._since += 1
 
     def save(self):
-        """Write the queued lines with one open/write/close; OSError keeps them for a retry."""
+        """Queue the checkpoint that is due, then write the queued lines with one
+        open/write/close; OSError keeps them for a retry."""
+        self._checkpoint()
         if self._size is None:
             if self.first is not None:
                 self.first()
@@ -243,14 +250,12 @@ class Game:
             return self.rules.setup(self.opts)
         return json.loads(base[_S])
 
-    def _queued(self):
-        """A line was queued: write a checkpoint when one is due (see the module docstring)."""
-        self._since += 1
+    def _checkpoint(self):
+        """Queue the checkpoint that is due, if one is (see the module docstring)."""
         if self._since >= 2 * self.every:
             self._rebase()
-        n = self.count
-        if self._tail and n % self.every == 0:  # a new base
-            self._put([None, n, self._base, None, json.dumps(self.state), ()], [])
+        if len(self._tail) >= self.every:  # a new base
+            self._put([None, self.count, self._base, None, json.dumps(self.state), ()], [])
 
     def _rebase(self):
         """Write the base again with the tail after it, so resume reads from here."""
