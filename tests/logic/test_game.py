@@ -721,3 +721,20 @@ def test_random_contrast_games():
     for seed, n in ((7, 5), (8, 2), (9, 6)):
         opts = {"names": ["P%d" % i for i in range(n)], "coop": n == 2, "expert": seed == 9}
         _random_game("game-random-c%d" % seed, contrast, opts, _contrast_move, seed, 300, 5)
+
+
+def test_replay_rebuilds_the_state_from_the_record_not_from_ram():
+    path = _path("game-replay")
+    g = Game.new(scorepad, path, OPTS)
+
+    def play():
+        for i in range(6):  # a checkpoint at 4, two actions after it, none saved
+            g.do(["add", 1, i + 1])
+        expected = _copy(g.state)
+        g.state["scores"][1] = -999  # what an exception half way through a change leaves
+        g.state["round"] = "broken"
+        g.replay()
+        assert g.state == expected and g.count == 6 and g.unsaved
+        g.save()
+        _same(g, path)
+    _every(4, play)

@@ -202,3 +202,65 @@ def test_a_damaged_line_on_a_locked_flash_is_cut_once_saving_works(make_device, 
     dev = make_device(settings=None)
     dev.press("OK")
     assert dev.app.game.state == live and not dev.shows("Bad line"), dump(dev)
+
+
+# -- the error net and a game held in RAM ------------------------------------------------------
+def _break_next_draw(monkeypatch):
+    """The next frame of the score table raises (a screen bug), once."""
+    from tablemate.ui import table
+    real = table.draw
+    calls = []
+
+    def broken(*args):
+        if not calls:
+            calls.append(1)
+            raise ValueError("bad table")
+        return real(*args)
+    monkeypatch.setattr(table, "draw", broken)
+    return calls
+
+
+def _game_in_ram(make_device, root, monkeypatch):
+    """A scorepad started on a full flash, three actions played in RAM only: (device, fault,
+    the actions, the live state)."""
+    dev = make_device()
+    fault = FlashFault(root, monkeypatch, "full")
+    new_scorepad(dev, players=3)
+    assert dev.shows(FULL) and dev.shows("being saved"), dump(dev)
+    dev.press("OK")
+    dev.presses("RIGHT", "RIGHT", "OK", "RIGHT")
+    commit(dev)
+    game = dev.app.game
+    assert game.count == 3 and game.unsaved and not os.path.exists(data(root, "game.jnl"))
+    return dev, fault, game.count, json.loads(json.dumps(game.state))
+
+
+def test_the_error_net_keeps_a_game_the_flash_holds_no_line_of(make_device, root, monkeypatch):
+    dev, fault, count, live = _game_in_ram(make_device, root, monkeypatch)
+    calls = _break_next_draw(monkeypatch)
+    dev.press("DOWN")
+    assert calls and dev.shows("Error: ValueError") and dev.shows("bad table"), dump(dev)
+    dev.press("OK")
+    assert menu_row(dev, "Continue Scorepad"), "the game is still there" + dump(dev)
+    fault.mode = None  # room again (the history pulled to the computer)
+    choose(dev, "Continue Scorepad")
+    assert all(row_score(dev, i, s) for i, s in enumerate([2, 1, 0])), dump(dev)
+    assert dev.app.game.unsaved == 0, "saved at its first frame"
+    assert len(actions(dev)) == count
+    dev = make_device(settings=None)  # a power cut: everything played is on the flash
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("OK")
+    assert dev.app.game.count == count and dev.app.game.state == live
+
+
+def test_the_error_net_saves_a_kept_game_at_once_when_the_flash_takes_writes(
+        make_device, root, monkeypatch):
+    dev, fault, count, live = _game_in_ram(make_device, root, monkeypatch)
+    fault.mode = None
+    _break_next_draw(monkeypatch)
+    dev.press("DOWN")
+    assert dev.shows("Error: ValueError"), dump(dev)
+    dev = make_device(settings=None)  # the power goes while the error is on the screen
+    assert dev.shows("Resume game?"), dump(dev)
+    dev.press("OK")
+    assert dev.app.game.count == count and dev.app.game.state == live

@@ -220,6 +220,14 @@ class Game:
         self._queue.append(journal.UNDO_LINE)
         self._since += 1
 
+    def replay(self):
+        """Rebuild the state from the base and the effective actions: what the record says,
+        not what RAM holds (the error net's way to keep a game an exception interrupted)."""
+        state = self._start(self._base)
+        if _apply(self.rules, state, self._tail) < len(self._tail):
+            raise RuleError(DAMAGED)
+        self.state = state
+
     def save(self):
         """Queue the checkpoint that is due, then write the queued lines with one
         open/write/close; OSError keeps them for a retry."""
