@@ -137,7 +137,7 @@ def test_blink_draws_two_and_partly_when_the_pile_runs_low():
 
 def test_discards_are_partial_and_counted_unseen():
     # Cid is the target: Bob, the next player, draws at once and Cid's hand stays as it is.
-    for card, held, k in ((SPOT, 5, 1), (BLUR, 5, 2), (BLACKOUT, 1, 1), (BLUR, 0, 0)):
+    for card, held, k in ((SPOT, 5, 1), (BLUR, 5, 2), (BLACKOUT, 1, 1)):
         s = _new(3)
         _hand_to(s, 2, held)
         v.apply(s, ["play", 0, card])
@@ -161,6 +161,44 @@ def test_steals_move_cards_between_hands_partly_when_short():
     v.apply(s, ["target", 0, 2])
     assert _since(s, ["play", 0, SPY]) == [["steal", 0, 2, 1]]
     assert v.hands(s)[0] == 6 and v.hands(s)[2] == 0 and _cards(s) == 42
+
+
+def test_a_steal_or_a_discard_aims_only_at_a_hand_with_cards():
+    # Bob holds nothing, Cid does: "all possible actions must be performed", so Cid it is.
+    for card in (SPOT, BLUR, BLACKOUT, INSIGHT, SPY):
+        s = _new(3)
+        _hand_to(s, 1, 0)
+        v.apply(s, ["play", 0, card])
+        assert v.choices(s) == [2], card
+        _refused(s, ["target", 0, 1], "Bob has no cards")
+        v.apply(s, ["target", 0, 2])
+        assert v.log(s)[-1][:3] == [v.CARDS[card][3][0][0], 0, 2] and v.turn(s) == 1
+    # A miss acts on any other player, cards or none.
+    s = _new(3)
+    _hand_to(s, 1, 0)
+    v.apply(s, ["play", 0, SIDED])
+    assert v.choices(s) == [1, 2]
+    v.apply(s, ["target", 0, 1])
+    assert _since(s, ["miss", 0, 1]) == [["missed", 1]] and v.turn(s) == 2
+
+
+def test_an_exchange_aims_at_any_hand_while_ones_own_has_cards():
+    # Ann holds cards: an empty hand is one to give hers to.
+    s = _new(3)
+    _hand_to(s, 1, 0)
+    v.apply(s, ["play", 0, CROSS])
+    assert v.choices(s) == [1, 2]
+    v.apply(s, ["target", 0, 1])
+    assert v.hands(s) == [0, 6, 5] and v.turn(s) == 1  # Bob: Ann's five and his draw
+    # Ann played her last card: an exchange with an empty hand would exchange nothing.
+    s = _new(3)
+    _hand_to(s, 0, 1)
+    _hand_to(s, 1, 0)
+    v.apply(s, ["play", 0, CROSS])
+    assert v.choices(s) == [2]
+    _refused(s, ["target", 0, 1], "Bob has no cards")
+    v.apply(s, ["target", 0, 2])
+    assert v.hands(s) == [5, 1, 0] and v.turn(s) == 1
 
 
 def test_cross_eyed_exchanges_the_hand_counts():
@@ -395,6 +433,35 @@ def test_an_empty_hand_passes_the_turn_and_may_win_then():
     assert _since(s, ["draw", 0, 0]) == [["empty", 1], ["won", 1, "100"]]
 
 
+def test_the_cards_running_out_wait_for_a_player_at_100_to_end_a_turn():
+    # Bob (100) and Cid (110) got there by corrections, on Ann's turn: nobody has won. Ann plays
+    # the last card; every hand and the pile are then empty, but a player has 100: play goes
+    # on, Bob's turn ends at once on his empty hand and he wins there (not Cid, by the most).
+    s = _new(3)
+    _lay(s, 1, [SPOT] * 5)
+    _lay(s, 2, [HIND] * 4 + [INSIGHT] * 3)
+    for p in (1, 2):
+        _hand_to(s, p, 0)
+    _hand_to(s, 0, 1)
+    _pile_to(s, 0)
+    assert v.scores(s) == [0, 100, 110] and v.result(s) is None
+    v.apply(s, ["play", 0, BLINK])
+    assert _since(s, ["draw", 0, 0]) == [["empty", 1], ["won", 1, "100"]]
+    assert v.result(s) == [1] and v.outcome(s) == "100" and v.turns(s) == 2
+    # Bob at 100 misses his next turn: it is passed, Ann's comes (empty), then Bob's, and he
+    # wins at its end; the turns end, the loop does too.
+    s = _new()
+    _lay(s, 1, [SPOT] * 5)
+    _hand_to(s, 1, 0)
+    _hand_to(s, 0, 1)
+    _pile_to(s, 0)
+    v.apply(s, ["play", 0, SIDED])
+    v.apply(s, ["target", 0, 1])
+    assert _since(s, ["miss", 0, 1]) == [["missed", 1], ["empty", 0], ["empty", 1],
+                                         ["won", 1, "100"]]
+    assert v.result(s) == [1] and v.outcome(s) == "100" and v.turns(s) == 4
+
+
 # --- a catalog file: cancel and reveal ----------------------------------------------------------
 
 GLIMPSE = '{"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1"], ' \
@@ -515,6 +582,62 @@ def test_a_revealed_card_acts_for_the_revealer_and_is_not_a_play():
         assert v.turn(s) == 1
 
 
+# A card that is only revealed, its one reveal action given by the test.
+PEEK = '{"name": "Peek", "value": 5, "copies": 2, "reveal": ["%s"]}'
+
+
+def test_a_hand_emptied_by_a_reveal_ends_the_turn_to_play():
+    # Before Ann plays, a reveal (not a card play) leaves her no card: her turn ends (step 4)
+    # and Bob's begins with his draw. (reveal action, who reveals, Ann's hand, Cid's hand,
+    # the answer to the reveal's action, or None)
+    for act, q, ann, cid, answer in (("steal 1", 2, 1, 5, ["target", 2, 0]),
+                                     ("discard 1", 2, 1, 5, ["target", 2, 0]),
+                                     ("exchange 1", 2, 6, 1, ["target", 2, 0]),
+                                     ("miss 1", 0, 1, 5, ["target", 0, 2]),
+                                     ("steal 1", 0, 1, 5, ["pass", 0])):
+        s = _new(3, cards=_extra([PEEK % act]))
+        _hand_to(s, 0, ann)
+        _hand_to(s, 2, cid)
+        v.apply(s, ["reveal", q, 13])
+        v.apply(s, answer)
+        assert v.log(s)[-1] == ["empty", 0], (act, v.log(s))
+        assert v.turn(s) == 1 and v.turns(s) == 2 and v.hands(s)[0] == 0 and v.prompt(s) is None
+        v.apply(s, ["play", 1, BLINK])  # the game goes on
+        assert v.turn(s) == (0 if act == "miss 1" else 2), act
+
+
+def test_a_cancel_with_the_last_card_ends_the_turn_to_play():
+    # Bob reveals a Peek before Ann plays; Ann cancels it with her last card, a Wink.
+    s = _new(3, cards=_extra([PEEK % "steal 1", WINK]))
+    _hand_to(s, 0, 1)
+    v.apply(s, ["reveal", 1, 13])
+    v.apply(s, ["cancel", 0, 14])
+    assert _since(s, ["reveal", 1, 13]) == [["cancel", 0, 14, 13], ["empty", 0]]
+    assert v.turn(s) == 1 and v.hands(s) == [0, 5, 5] and v.discard(s) == ([14, 13], 0)
+
+
+def test_a_turn_ended_outside_a_play_has_its_end_of_turn_checks():
+    # With 100 in her view, Ann wins when a reveal takes her last card before she plays.
+    s = _new(3, cards=_extra([PEEK % "steal 1"]))
+    _lay(s, 0, [SPOT] * 5)
+    _hand_to(s, 0, 1)
+    v.apply(s, ["reveal", 2, 13])
+    v.apply(s, ["target", 2, 0])
+    assert _since(s, ["steal", 2, 0, 1]) == [["empty", 0], ["won", 0, "100"]]
+    assert v.result(s) == [0] and v.outcome(s) == "100"
+    # Bob discards Ann's last card with his own: every hand and the pile are empty.
+    s = _new(cards=_extra([PEEK % "discard 1"]))
+    _lay(s, 0, [SPOT])
+    _lay(s, 1, [BLINK])
+    _hand_to(s, 0, 1)
+    _hand_to(s, 1, 1)
+    _pile_to(s, 0)
+    v.apply(s, ["reveal", 1, 13])
+    v.apply(s, ["target", 1, 0])
+    assert _since(s, ["discard", 1, 0, 1]) == [["empty", 0], ["won", 0, "most"]]
+    assert v.result(s) == [0] and v.outcome(s) == "most" and _cards(s) == 44
+
+
 def test_a_reveal_card_played_normally_does_only_its_first_actions():
     s = _new(cards=_extra([GLIMPSE % "hand"]))
     v.apply(s, ["play", 0, 13])
@@ -569,6 +692,18 @@ def test_a_correction_that_empties_the_hand_to_play_ends_that_turn():
     _hand_to(s, 0, 0)
     assert v.turn(s) == 1 and ["empty", 0] in v.log(s)
     assert v.hands(s)[1] == 6  # Bob's turn began with his draw
+
+
+def test_a_correction_is_followed_by_the_same_check_as_any_action():
+    # Mid-question: Ann's Insight would steal; corrections empty Bob's hand, then Cid's. The
+    # steal has nothing left to act on: it is left out, and her turn ends.
+    s = _new(3)
+    v.apply(s, ["play", 0, INSIGHT])
+    _hand_to(s, 1, 0)
+    assert v.prompt(s) == [0, "steal", 1, INSIGHT] and v.choices(s) == [2]
+    _hand_to(s, 2, 0)
+    assert _since(s, ["move", "h2", "pile", -1]) == [["none", 0, "steal"]]
+    assert v.turn(s) == 1 and v.prompt(s) is None and v.hands(s) == [5, 1, 0]
 
 
 def test_refusals_leave_the_state_untouched():

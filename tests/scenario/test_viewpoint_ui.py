@@ -1,5 +1,6 @@
 """Viewpoint through the buttons: card plays and answers, swaps, the pickers, undo, refusals, the
-catalog file, a power cut mid-prompt, a whole game, and the Fields of View and log pages.
+catalog file, a reveal that ends a turn, a power cut mid-prompt, a whole game, and the Fields of
+View and log pages.
 
 The table (``screens/viewpoint.py``) is read off the panel: each player's total in the score
 font in their cell (conftest's ``row_score``), the active player's cell lit (``turn_of``), the
@@ -72,6 +73,24 @@ def aimed(dev, name):
 def open_menu(dev, entry):
     dev.press("BACK")
     choose(dev, entry)
+
+
+def empty_hand(dev, who, keep=0):
+    """Corrections from the game menu: ``who``'s cards back to the draw pile, ``keep`` left."""
+    p = NAMES.index(who)
+    while rules.hands(state(dev))[p] > keep:
+        open_menu(dev, "Correction")
+        choose(dev, who + "'s hand")
+        choose(dev, "Draw pile")  # a card from a hand to a pile need not be named
+
+
+def picker_round(dev, n=4):
+    """The players the table's picker aims at as DOWN moves it once round (and one step on)."""
+    seen = []
+    for _ in range(n):
+        seen += [name for name in NAMES[:n] if aimed(dev, name)]
+        dev.press("DOWN")
+    return seen
 
 
 # -- reading --------------------------------------------------------------------------------------
@@ -222,6 +241,42 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         start = others.index(seen[0])
         assert seen[:3] == (others + others)[start:start + 3] and seen[3] == seen[0], seen
         dev.press("OK")
+
+
+def test_the_picker_offers_only_hands_a_discard_or_a_steal_acts_on(make_device):
+    dev = make_device()
+    new_game(dev)
+    empty_hand(dev, "Bob")
+    check_table(dev, [0, 0, 0, 0], [6, 0, 5, 5], 0)
+    play(dev, "Blindspot")  # Ann: Bob has nothing to discard, Cy and Dee have
+    assert asks(dev, 0, "discard") and aimed(dev, "Cy"), dump(dev)
+    seen = picker_round(dev)
+    assert seen == ["Cy", "Dee", "Cy", "Dee"], "the cursor visits only Cy and Dee: %r" % seen
+    dev.press("OK")
+    assert actions(dev)[-1] == ["target", 0, 2], actions(dev)[-1]
+    check_table(dev, [20, 0, 0, 0], [5, 1, 4, 5], 1)  # Bob drew
+
+
+def test_a_reveal_that_takes_the_last_card_ends_that_turn(make_device, root):
+    with open(os.path.join(root, "data", "viewpoint.jsonl"), "w") as f:
+        f.write('{"name": "Peek", "value": 5, "copies": 2, "reveal": ["steal 1"]}\n')
+    dev = make_device()
+    new_game(dev)
+    empty_hand(dev, "Ann", 1)
+    open_menu(dev, "Reveal a card")  # before Ann plays, Bob reveals a Peek (the one such card)
+    choose(dev, "Bob")
+    assert dev.shows("Bob: steal 1 from?"), dump(dev)
+    for _ in range(3):  # Ann's cell is lit (her turn): the bottom line says who OK aims at
+        if (0, 56) in dev.find_text("OK: Ann"):
+            break
+        dev.press("DOWN")
+    dev.press("OK")  # her last card: her turn ends, Bob's begins with his draw
+    assert says(dev, "Ann: no card to play") and turn_of(dev, "Bob"), dump(dev)
+    check_table(dev, [0, 0, 0, 0], [0, 6, 5, 5], 1)
+    assert actions(dev)[-2:] == [["reveal", 1, 13], ["target", 1, 0]]
+    dev.advance(3000)
+    dev.press("OK")  # Bob plays the suggestion
+    assert actions(dev)[-1] == ["play", 1, CARD["Blindspot"]], actions(dev)[-1]
 
 
 def test_the_message_line_hides_no_list_row(make_device):

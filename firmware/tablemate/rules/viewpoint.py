@@ -29,7 +29,7 @@ State (plain JSON data):
 Actions, each naming the player who acts (a refusal names who is due):
   ["play", p, card]            the active player lays a card from their hand in their view
   ["target", p, t]             the player the prompted action aims at (discard, steal,
-                               exchange, miss)
+                               exchange, miss): one it can act on (``choices``)
   ["card", p, owner, card]     the Field of View card it aims at (take, destroy, recall,
                                mirror)
   ["swap", p, mine, owner, theirs]
@@ -43,7 +43,9 @@ Actions, each naming the player who acts (a refusal names who is due):
                                "v<seat>" (view), "h<seat>" (hand), "pile" or "discard"; card
                                -1 is one the device does not know (from a hand, the pile, or
                                the unseen discards), which cannot go into a view
-The turn ends by itself once the card's actions are done; the next player draws at once.
+The turn ends by itself once the card's actions are done; the next player draws at once. After
+every action, whatever its kind, a turn whose card is due from an empty hand ends there, with
+its end-of-turn check (``_run``).
 """
 
 from micropython import const
@@ -163,20 +165,17 @@ def apply(state, action):
     kind = action_kind(state, action, _ARITY)
     if kind == "move":
         _extra().move(state, action[1], action[2], action[3])
-        if state["phase"] == "play" and not state["stack"] and not state["hand"][state["turn"]]:
-            _log(state, ["empty", state["turn"]])  # the correction emptied the hand of the
-            _end_turn(state)  # player to play: their turn ends, as the rulebook's would
-        return
-    p = _seat(state, action[1])
-    if kind == "reveal":
-        _extra().reveal(state, p, _card(state, action[2]))
-    elif kind == "cancel":
-        _extra().cancel(state, p, _card(state, action[2]))
-    elif kind == "play":
-        _play(state, p, _card(state, action[2]))
     else:
-        _answer(state, p, kind, action)
-    _run(state)
+        p = _seat(state, action[1])
+        if kind == "reveal":
+            _extra().reveal(state, p, _card(state, action[2]))
+        elif kind == "cancel":
+            _extra().cancel(state, p, _card(state, action[2]))
+        elif kind == "play":
+            _play(state, p, _card(state, action[2]))
+        else:
+            _answer(state, p, kind, action)
+    _run(state)  # the one check after every action, whatever its kind
 
 
 def _seat(state, p):
@@ -257,6 +256,8 @@ def _answer(state, p, kind, action):
         _log(state, ["draw", p, k])
     elif kind == "target":
         t = _other(state, p, action[2])
+        if t not in _targets(state, p, want):
+            raise RuleError(state["names"][t][:8] + " has no cards")
         if want == "miss":
             state["miss"][t] = True
             _log(state, ["miss", p, t])
@@ -347,24 +348,33 @@ def _take_out(cards, c):
 def _possible(state, by, want, top):
     """False when the prompted action has nothing to act on: it is then left out, as the
     rulebook's "all possible actions" asks (a discard from a short hand is partly done)."""
-    hand = state["hand"]
-    if want == "miss":
-        return True
-    if want in ("discard", "steal"):
-        for t in range(len(hand)):
-            if hand[t] and t != by:
-                return True
-        return False
-    if want == "exchange":
-        return any(hand)
+    if AIMS[want] == "target":
+        return bool(_targets(state, by, want))
     if want == "swap" and not state["view"][by]:
         return False  # a revealed card's swap, with no card of one's own to give
     return bool(_aims(state, by, want, top, True))  # a card to aim at
 
 
+def _targets(state, by, want):
+    """The seats a target action of ``by`` can act on, clockwise from ``by`` (never ``by``):
+    any other player for a miss; one holding a card for a discard or a steal; for an exchange,
+    any other player while ``by`` holds a card, else one holding a card (two empty hands
+    exchange nothing)."""
+    hand = state["hand"]
+    n = len(hand)
+    out = []
+    for k in range(1, n):
+        t = (by + k) % n
+        if want == "miss" or hand[t] or (want == "exchange" and hand[by]):
+            out.append(t)
+    return out
+
+
 def _run(state):
     """Perform what needs no answer (draws, actions with nothing to act on, a finished card),
-    and end the turn once the played card's actions are done."""
+    end the turn once the played card's actions are done, then the check that follows every
+    action: a turn whose card is due from an empty hand ends ("skip to step 4"), however the
+    hand emptied (a reveal, a cancel, a correction, ...), and the next such one too."""
     stack = state["stack"]
     wait = _cancels(state)
     while stack:
@@ -399,6 +409,11 @@ def _run(state):
             return
     if state["phase"] == "act":
         _end_turn(state)
+    while not state["over"] and not state["hand"][state["turn"]]:
+        _log(state, ["empty", state["turn"]])
+        _end_turn(state)  # it stops: a hand or the pile holds a card, or the game ends by the
+        # most, or by 100 at the end of that player's turn, at most two rounds on (a missed
+        # turn is passed once)
 
 
 def _cancels(state):
@@ -424,37 +439,33 @@ def _end_turn(state):
 
 
 def _begin(state, p):
-    """Turns from seat p on: a player who misses this turn is passed once; the others draw while
-    the pile has cards, and one with an empty hand ends their turn at once (and may win)."""
+    """The turn of seat p, or of the next player who does not miss it (one who does is passed,
+    once), with its draw while the pile has cards; an empty hand is ``_run``'s check."""
     n = len(state["names"])
     while True:
         state["turn"] = p
         state["turns"] += 1
         state["phase"] = "play"
-        if state["miss"][p]:
-            state["miss"][p] = False
-            _log(state, ["missed", p])
-        else:
-            if state["pile"]:
-                state["pile"] -= 1
-                state["hand"][p] += 1
-            if state["hand"][p]:
-                return
-            _log(state, ["empty", p])
-            if total(state, p) >= TARGET:
-                _finish(state, [p], "100")
-                return
-            if _exhausted(state):
-                return
+        if not state["miss"][p]:
+            break
+        state["miss"][p] = False
+        _log(state, ["missed", p])
         p = (p + 1) % n
+    if state["pile"]:
+        state["pile"] -= 1
+        state["hand"][p] += 1
 
 
 def _exhausted(state):
-    """End the game when the draw pile and every hand are empty: the most Viewpoints win."""
+    """End the game when the draw pile and every hand are empty and no player has 100
+    Viewpoints: the most win. While one has, turns go on (each ends at once, on an empty hand)
+    until one with 100 ends theirs: they win then."""
     if state["pile"] or any(state["hand"]):
         return False
     totals = scores(state)
     best = max(totals)
+    if best >= TARGET:
+        return False
     _finish(state, [i for i in range(len(totals)) if totals[i] == best], "most")
     return True
 
@@ -569,17 +580,18 @@ def likely(state):
 
 
 def choices(state):
-    """What the prompted action can aim at: seats for a "target", [owner, card] pairs for a
-    "card" (each card once per view) and for a "swap" (the other players' cards: the player's
-    own are ``view(state, by)``), [] for a "go". The screen's pickers offer only these."""
+    """What the prompted action can aim at: seats for a "target" (the players it can act on,
+    clockwise from the one acting: ``_targets``), [owner, card] pairs for a "card" (each card
+    once per view) and for a "swap" (the other players' cards: the player's own are
+    ``view(state, by)``), [] for a "go". The screen's pickers offer only these; the rules
+    refuse the others."""
     got = prompt(state)
     if got is None:
         return []
     by, want = got[0], got[1]
     aim = AIMS[want]
-    n = len(state["names"])
     if aim == "target":
-        return [(by + k) % n for k in range(1, n)]  # clockwise from the player acting
+        return _targets(state, by, want)
     if aim == "go":
         return []
     return _aims(state, by, want, state["stack"][-1])

@@ -12,7 +12,8 @@ screenful), both round the ends, so that every card is at most three presses fro
 OK plays, BACK goes back to the table.
 PICK (an action aims at another player): the table stays, the question on the top line, the
 player it would aim at with their name bar lit and named on the bottom line; every arrow moves
-it on to the next player (clockwise from the one acting, never them), OK answers. It starts on
+it on to the next player the action can act on (``rules.choices``: clockwise from the one
+acting, never them; for a discard or a steal only a hand with cards), OK answers. It starts on
 the likeliest (the leader for a discard or a Blindsided, the fullest hand for a steal or an
 exchange): the players see the totals they aim at, and a press sends a few spans, not a screen.
 AIM (an action aims at a card): the cards it can aim at (``rules.choices``) as a list, the
@@ -218,6 +219,8 @@ class Viewpoint(GameScreen):
         if got is None:
             self.view = TABLE
             self.first = 0
+            self.keys = ()  # the answered question's rows go (a 6-player list: 1-2 KB of heap)
+            self.items = {}
             return
         by, want, n = got[0], got[1], got[2]
         aim = rules.AIMS[want]
