@@ -120,10 +120,13 @@ def _ballot(path):
 
 def _records(path):
     from tablemate.screens import perspective
+    if "game" in got:  # an undo that reopens that game puts "before" back
+        words.append("set by game " + got["game"])
     obj = _json(path)
     got, sound = perspective.records_in(obj)  # read_records' check (it moves a bad file aside)
     if not sound or got != obj:
-        raise Refused('holds more or other than {"moves": n, "ms": n}')
+        raise Refused('holds more or other than {"moves": n, "ms": n} (with "game": the id '
+                      'of the game that set them, "before": the records it beat)')
     words = []
     if "moves" in got:
         words.append("fewest moves %d" % got["moves"])

@@ -224,7 +224,8 @@ def perspective_turn(dev):
 
 
 def perspective_solo(dev):
-    _perspective(dev, ("DOWN", "OK", "UP", "RIGHT", "DOWN", "LEFT", "UP"), players=1)
+    """Past the doubles' reminder (OK), the first colour, five moves, 95 s in."""
+    _perspective(dev, ("OK", "DOWN", "OK", "UP", "RIGHT", "DOWN", "LEFT", "UP"), players=1)
     dev.advance(95000)
 
 

@@ -114,6 +114,18 @@ def test_a_backup_says_which_files_restore_will_refuse(tmp_path):
                and "restore will refuse it" in line for line in lines), lines
 
 
+def test_solitaire_records_in_either_form_pass_the_check():
+    old = b'{"moves": 31, "ms": 125000}'
+    new = (b'{"moves": 12, "ms": 65000, "game": "0badf11e", '
+           b'"before": {"moves": 31, "ms": 125000}}')
+    notes, refused = backup.check({"perspective.json": old})
+    assert refused == {} and notes["perspective.json"] == (
+        "solitaire records: fewest moves 31, fastest 2:05")
+    notes, refused = backup.check({"perspective.json": new})
+    assert refused == {} and notes["perspective.json"] == (
+        "solitaire records: fewest moves 12, fastest 1:05, set by game 0badf11e")
+
+
 def test_a_backup_in_the_folder_of_an_earlier_one_replaces_it(tmp_path):
     folder, files = _saved(tmp_path)
     del files["/data/clock.json"]  # the clock was put away since
@@ -151,6 +163,8 @@ BAD = [
                  b'["add", 7, 1]\n["next"]\n', "Bad line 2"),
     ("setups.json", b"[1, 2]", "Saved setups unreadable"),
     ("perspective.json", b'{"moves": -1}', "holds more or other"),
+    ("perspective.json", b'{"moves": 3, "ms": 9000, "game": "0badf11e", "before": {"ms": -1}}',
+     "holds more or other"),
     ("viewpoint.jsonl", b'{"name": "Glimpse", "value": "five"}\n', "line 1: bad value"),
     ("ballot.json", b"[3]", "not a {token: vote} object"),
     ("clock.json", b'{"v": 1, "names": ["Ann"]}', "Saved clock damaged"),

@@ -108,11 +108,13 @@ def _base():
     _end_scorepad(rig)
     choose(rig, "Perspective")
     rig.presses(K.LEFT, K.LEFT, K.LEFT)  # one player: the solitaire
+    dismiss(rig)  # the doubles' reminder
     choose(rig, "Start")
     rig.press(K.OK)  # the first colour
     rig.press(K.UP)
     rig.advance(1000)
-    rig.press(K.OK)  # solved: a new record
+    rig.press(K.OK)  # solved
+    rig.press(K.OK)  # "Solved in 2 moves?" Yes: a new record, marked with the game's id
     rig.press(K.OK)  # the standings
     rig.press(K.OK)
     assert rig.top() == "Home" and rig.exists("perspective.json"), rig.top()
@@ -293,6 +295,7 @@ def f_clock(rig):
         rig.advance(1000)
         rig.press(K.OK)
 
+    rig.press(K.OK)  # "Solved in 2 moves?" Yes
 
 def f_ballot(rig):
     """Everyone votes, then OK on "All votes in" reveals them."""
@@ -311,7 +314,9 @@ def d_perspective(rig):
 
 
 def f_perspective(rig):
-    """The first colour, a move, solved: the records are shown and compared."""
+    """Past the doubles' reminder, the first colour, a move, solved (confirmed): the records are
+    shown and compared."""
+    dismiss(rig)
     rig.press(K.OK)
     rig.press(K.UP)
     rig.advance(2000)
@@ -344,6 +349,13 @@ def d_replace(rig):
     dismiss(rig)
     _start(rig, "Scorepad")
     rig.advance(100)
+
+
+def records_range(obj):
+    return ((("moves",), 100000), (("ms",), 360000000), (("game",), "x" * 17),
+            (("before",), {"moves": -1}), (("before",), {"ms": "9"}),
+            (("before",), {"moves": 100000}), (("before",), {"moves": [1], "ms": 1}),
+            (("before",), {"ms": 2 ** 40}))
 
 
 # -- extra cases and ranges per file -------------------------------------------------------------
@@ -426,6 +438,9 @@ JOURNAL_REPLACED = Spec(D + "game.jnl", played("progress", _in_progress), d_repl
                         ("Scorepad", "Notice"), form="lines", lines=(-1, 0), consumed=True,
                         grows=True, free=(D + "history.jnl", D + "game.jnl"), caps=VM_CAPS)
 END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice",), form="raw",
+# The sound file names the game that set the record and what it beat ("game", "before": {}
+# here, the first record): a bad id (not a string of 1-16 characters) or "before" (not an
+# object of sound records) is damage, moved aside, the moves and the time kept in RAM.
            consumed=True, caps=VM_CAPS)
 # A long word (a name of 2000+ characters) in the newest game's details is cut to the box's
 # four lines at a cost bounded by them (ui/dialogs.wrap cut it a character at a time,
@@ -460,7 +475,8 @@ BALLOT = Spec(D + "ballot.json", played("secret", _secret), d_resume,
 # 4300 digits) is no record: read_records takes values below 100,000 moves and 100 hours
 # (it drew "Best %s moves" with the bigint: a 120000 px string, MemoryError on a Pico).
 RECORDS = Spec(D + "perspective.json", base, d_perspective, ("Perspective", "Notice"),
-               follow=f_perspective, after=("Perspective", "Notice"), caps=VM_CAPS)
+               follow=f_perspective, after=("Perspective", "Notice"), extra_range=records_range,
+               caps=VM_CAPS)
 # A catalog whose every line is sound can still leave too few cards (catalog_extra): Start
 # is refused with the reason, and the setup is not remembered (no game started).
 CATALOG_FILE = Spec(D + "viewpoint.jsonl", base, d_viewpoint, ("Viewpoint", "Notice"),

@@ -1,5 +1,7 @@
-"""Perspective: setups, the first player, turns and checks, every victory, the rebuild reminder,
-the solitaire and its records (across a power cycle), refusals, whole games through the journal."""
+"""Perspective: setups (the doubles' reminder), the first player, turns and checks, every victory
+(a partner done), the rebuild reminder, the solitaire (the action that solves counted) and its
+records (the game that set them, their undo, across a power cycle), refusals, whole games
+through the journal."""
 
 import json
 import os
@@ -8,7 +10,9 @@ import support
 from tablemate import RuleError
 from tablemate.rules import perspective as ps
 from tablemate.screens import perspective as screen
+from tablemate.store import files
 from tablemate.store.game import Game
+from tablemate.ui import dialogs
 
 ANN, BOB, CY, DEE = 0, 1, 2, 3
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
@@ -85,6 +89,14 @@ def test_setup_refusals():
         assert False, "five players accepted"
     except RuleError as e:
         assert str(e) == "Need 1-4 players"
+
+
+def test_two_players_and_the_solitaire_are_told_to_remove_the_doubles():
+    for n, advanced, removes in ((1, False, True), (2, False, True), (2, True, True),
+                                 (3, False, False), (4, False, False)):
+        assert ps.removes_doubles(_new(n, advanced)) is removes, (n, advanced)
+    lines = dialogs.Notice(_App("/"), screen.DOUBLES).lines  # the Notice's own wrapping
+    assert len(lines) <= 4 and " ".join(lines) == screen.DOUBLES, lines  # every word shown
 
 
 def test_setup_does_not_share_the_names_list():
@@ -303,6 +315,17 @@ def test_a_done_players_turn_is_skipped():
     assert ps.failed(s)[DEE] > 0
 
 
+def test_a_player_whose_partner_is_done_acts_alone():
+    s = _started(4)
+    ps.apply(s, ["check", ANN, True])  # Ann's cards set aside: Cy has no partner's hand
+    assert [ps.partner(s, p) for p in range(4)] == [CY, DEE, None, BOB]
+    _turn(s)  # Bob
+    assert ps.turn(s) == CY and ps.partner(s, CY) is None
+    _turn(s)  # Cy
+    ps.apply(s, ["check", DEE, True])  # one of each team done
+    assert [ps.partner(s, p) for p in range(4)] == [CY, None, None, BOB]
+
+
 # --- the draw pile -----------------------------------------------------------------------
 
 def test_the_rebuild_reminder_is_counted():
@@ -326,14 +349,27 @@ def test_the_solitaire_counts_moves_with_the_next_colour():
         ps.apply(s, ["move", colour, ms])
         assert ps.moves(s) == i + 1 and ps.next_colour(s) == colour and ps.elapsed(s) == ms
         assert ps.scores(s) == [i + 1] and ps.result(s) is None and ps.turn(s) == -1
-    ps.apply(s, ["solved", 31000])
+    ps.apply(s, ["solved", 31000])  # the fourth action solved it: OK instead of its arrow
     assert ps.result(s) == [0] and ps.outcome(s) == "solved" and ps.elapsed(s) == 31000
-    assert ps.moves(s) == 3
+    assert ps.moves(s) == 4
     rec = ps.summary(s)
-    assert rec["moves"] == 3 and rec["ms"] == 31000 and rec["outcome"] == "solved"
-    assert rec["kind"] == "solo" and rec["winners"] == [0] and rec["scores"] == [3]
+    assert rec["moves"] == 4 and rec["ms"] == 31000 and rec["outcome"] == "solved"
+    assert rec["kind"] == "solo" and rec["winners"] == [0] and rec["scores"] == [4]
     _refused(s, ["move", "red", 32000], "Game is over")
     _refused(s, ["solved", 32000], "Game is over")
+
+
+def test_the_action_that_solves_is_counted():
+    s = _new(1)
+    ps.apply(s, ["start", "green", 0])
+    _refused(s, ["solved", 0.5], "Bad time")  # refused: nothing counted
+    ps.apply(s, ["solved", 2500])  # the first action solved it
+    assert ps.moves(s) == 1 and ps.scores(s) == [1] and ps.summary(s)["moves"] == 1
+    s = _new(1)
+    ps.apply(s, ["start", "red", 0])
+    ps.apply(s, ["move", "blue", 1000])
+    ps.apply(s, ["solved", 2000])
+    assert ps.moves(s) == 2 and ps.result(s) == [0]
 
 
 def test_solitaire_refusals():
@@ -384,7 +420,7 @@ def test_solitaire_undo_and_resume_through_the_game():
     r.do(["move", "blue", 12000])
     r.do(["solved", 15000])
     r.save()
-    assert ps.result(r.state) == [0] and ps.moves(r.state) == 3
+    assert ps.result(r.state) == [0] and ps.moves(r.state) == 4  # the solving action too
     back, problem = Game.resume(None, path)
     assert problem is None and back.rules is ps and back.state == r.state and back.count == 5
     lines = support.journal_lines(path)
@@ -394,6 +430,7 @@ def test_solitaire_undo_and_resume_through_the_game():
                          ["solved", 15000]]
     back.undo()  # the solved press taken back: the solitaire runs again
     assert ps.result(back.state) is None and ps.elapsed(back.state) == 12000
+    assert ps.moves(back.state) == 3
     while back.count:
         back.undo()
     assert back.state == states[0]
@@ -437,21 +474,68 @@ def test_fmt_ms():
     assert screen.fmt_ms(3600000) == "60:00"
 
 
+GID = "0badf11e"  # a game's id (``Game.id``)
+OTHER = "12345678"
+
+
 def test_records_survive_a_power_cycle():
     root = support.scratch_dir("perspective-records")
     app = _App(root)
     assert screen.read_records(app) == {}  # no file yet
-    rec, beaten = screen.better(screen.read_records(app), 14, 95000)
+    rec, beaten = screen.records_solved(screen.read_records(app), GID, 14, 95000)
     assert beaten == ["moves", "time"]
-    with open(app.path(screen.RECORDS), "w") as f:  # as the screen writes it
-        f.write(json.dumps(rec))
+    files.write_atomic(app.path(screen.RECORDS), json.dumps(rec))  # as the screen writes it
     again = _App(root)  # a power cycle: a new app reads the flash
-    assert screen.read_records(again) == {"moves": 14, "ms": 95000}
-    rec, beaten = screen.better(screen.read_records(again), 16, 80000)
+    assert screen.read_records(again) == {"moves": 14, "ms": 95000, "game": GID, "before": {}}
+    rec, beaten = screen.records_solved(screen.read_records(again), OTHER, 16, 80000)
     assert beaten == ["time"]
-    with open(again.path(screen.RECORDS), "w") as f:
-        f.write(json.dumps(rec))
-    assert screen.read_records(_App(root)) == {"moves": 14, "ms": 80000}
+    files.write_atomic(again.path(screen.RECORDS), json.dumps(rec))
+    assert screen.read_records(_App(root)) == {"moves": 14, "ms": 80000, "game": OTHER,
+                                               "before": {"moves": 14, "ms": 95000}}
+
+
+def test_a_record_remembers_the_game_that_set_it_and_what_it_beat():
+    old = {"moves": 10, "ms": 50000}
+    new, beaten = screen.records_solved(old, GID, 8, 60000)
+    assert beaten == ["moves"] and new == {"moves": 8, "ms": 50000, "game": GID, "before": old}
+    assert old == {"moves": 10, "ms": 50000}  # not changed in place
+    assert screen.records_unsolved(new, GID) == old  # that game's undo: the records it beat
+    assert screen.records_unsolved(new, OTHER) is new  # any other game: they stand
+    assert screen.records_unsolved(old, GID) is old
+    same, beaten = screen.records_solved(old, GID, 12, 70000)
+    assert same is old and beaten == []  # nothing beaten: nothing to write
+    # Solved again while its records still stand (an undo the flash refused, a power cut before
+    # the journal took the solve): measured against what it beat, not against itself.
+    again, beaten = screen.records_solved(new, GID, 9, 55000)
+    assert beaten == ["moves"] and again == {"moves": 9, "ms": 50000, "game": GID, "before": old}
+    back, beaten = screen.records_solved(new, GID, 12, 70000)
+    assert back == old and beaten == []
+    first, beaten = screen.records_solved({}, GID, 5, 9000)  # the first solve ever
+    assert first == {"moves": 5, "ms": 9000, "game": GID, "before": {}} and len(beaten) == 2
+    assert screen.records_unsolved(first, GID) == {}
+    newer, beaten = screen.records_solved(new, OTHER, 7, 40000)  # before: the records alone
+    assert newer == {"moves": 7, "ms": 40000, "game": OTHER, "before": {"moves": 8, "ms": 50000}}
+    for gid in (None, 7, "", "x" * 17):  # a journal without a sound id: a record, no undo
+        plain, beaten = screen.records_solved(old, gid, 8, 60000)
+        assert plain == {"moves": 8, "ms": 50000} and beaten == ["moves"], gid
+        assert screen.records_unsolved(plain, gid) is plain
+
+
+def test_a_records_file_names_the_game_that_set_it():
+    good = {"moves": 8, "ms": 50000, "game": GID, "before": {"moves": 10, "ms": 50000}}
+    assert screen.records_in(good) == (good, True)
+    first = {"moves": 8, "ms": 50000, "game": GID, "before": {}}
+    assert screen.records_in(first) == (first, True)
+    assert screen.records_in({"moves": 31, "ms": 125000}) == ({"moves": 31, "ms": 125000}, True)
+    for game, before in ((GID, None), (None, {}), (7, {}), ("", {}), ("x" * 17, {}),
+                         (GID, []), (GID, {"moves": -1}), (GID, {"ms": "9"}),
+                         (GID, {"moves": 10 ** 9})):
+        bad = {"moves": 8, "ms": 50000}
+        if game is not None:
+            bad["game"] = game
+        if before is not None:
+            bad["before"] = before
+        assert screen.records_in(bad) == ({"moves": 8, "ms": 50000}, False), bad
 
 
 def test_an_unreadable_records_file_reads_as_none_and_is_kept_aside():

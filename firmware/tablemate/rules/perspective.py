@@ -7,7 +7,9 @@ for each setup, and the solitaire's move counter and action chain. The rulebook
 
 Setups (from the player count and the "advanced" option): "solo" (1 player), "duel" (2),
 "advanced" (2, no objective cards: the common hand, either side, is the objective), "trio" (3:
-the common hand is everyone's partner), "teams" (4: P1 with P3, P2 with P4).
+the common hand is everyone's partner), "teams" (4: P1 with P3, P2 with P4; a player done sets
+their cards aside, and their partner acts alone from then on). With 2 players and in the
+solitaire, one copy of each card showing the same colour on both sides is left out.
 
 State (plain JSON data):
   names, kind           the players and the setup
@@ -18,7 +20,8 @@ State (plain JSON data):
   rebuilds              times the draw pile was rebuilt from the discard pile
   log                   the newest events (LOG_SIZE): ["play", p, colour], ["check", p, result],
                         ["skip", p] (a done player's turn), ["rebuild"]
-  moves, next, ms       the solitaire: moves made, the colour of the next action, time used
+  moves, next, ms       the solitaire: actions done (the one that solved it included), the
+                        colour of the next action, the time used
   over, winners, outcome
 Actions:
   ["first", p, colour]      p starts (colour: the first card's, or None for a random pick)
@@ -29,7 +32,8 @@ Actions:
   ["rebuild"]               the draw pile was rebuilt (first discard stays, the rest turned over)
   ["start", colour, ms]     the solitaire's first action colour (the last card placed)
   ["move", colour, ms]      one solitaire action done; colour: the next action's
-  ["solved", ms]            every hand matches its objective
+  ["solved", ms]            the action just done solved it (every hand matches its
+                            objective): it counts as a move too
 """
 
 from micropython import const
@@ -180,13 +184,14 @@ def _solo(state, kind, action):
         raise RuleError("First colour?")
     elif ms < state["ms"]:
         raise RuleError("Bad time")  # the time only goes on
-    elif kind == "move":
-        if action[1] not in COLOURS:
-            raise RuleError("No such colour")
-        state["moves"] += 1
-        state["next"] = action[1]
+    elif kind == "move" and action[1] not in COLOURS:
+        raise RuleError("No such colour")
     else:
-        _finish(state, [0], "solved")
+        state["moves"] += 1  # every action, the one that solved it too
+        if kind == "move":
+            state["next"] = action[1]
+        else:
+            _finish(state, [0], "solved")
     state["ms"] = ms
 
 
@@ -229,11 +234,19 @@ def stage(state):
 
 
 def partner(state, p):
-    """Who p acts with: a seat (teams), -1 for the common hand (2 and 3 players), None alone."""
+    """Who p acts with: a seat (teams), -1 for the common hand (2 and 3 players), None alone
+    (the solitaire, or a team player whose partner is done: that hand is set aside)."""
     kind = state["kind"]
     if kind == "teams":
-        return (p + 2) % 4
+        mate = (p + 2) % 4
+        return None if state["done"][mate] else mate
     return None if kind == "solo" else -1
+
+
+def removes_doubles(state):
+    """True when the setup leaves out one copy of each card showing the same colour on both
+    sides (2 players and the solitaire)."""
+    return state["kind"] in ("solo", "duel", "advanced")
 
 
 def log(state):

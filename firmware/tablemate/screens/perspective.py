@@ -5,17 +5,24 @@ Views, chosen by the game:
 FIRST (before the first turn): the colour of the draw pile's first card (LEFT/RIGHT, OK), then
 "Who wears the most red?" over the players (LEFT/RIGHT, OK), or "Random" (drawn once, kept in
 the journal).
-TURN: the turn count, the active player and who they act with (their partner, or the common
-hand), each player's failed checks and who is done. The card played is one press: UP yellow
-(turn), RIGHT green (exchange), DOWN red (replace), LEFT blue (rearrange or inform). OK before
-playing checks the objective (at the start of the turn), after playing ends the turn; UP after
-playing checks it at the end. A check asks "reached?": a failure ends the turn (and is
-counted), a success wins or, with four players, sets that player's cards aside.
-SOLO: the moves, the time running, and the colour of the action to do. One press a move: the
-arrow of the next action's colour (as the card the action touched says: UP yellow, RIGHT green,
-DOWN red, LEFT blue); OK when every hand matches its objective. The best records (fewest moves,
-fastest time) are kept in ``/data/perspective.json``, shown when the solitaire starts and when
-one is beaten.
+TURN: the turn count, the active player and who they act with (their partner, the common
+hand, or "partner done": their own hand alone), each player's failed checks and who is done.
+The card played is one press: UP yellow (turn), RIGHT green (exchange), DOWN red (replace),
+LEFT blue (rearrange or inform). OK before playing checks the objective (at the start of the
+turn), after playing ends the turn; UP after playing checks it at the end. A check asks
+"reached?": a failure ends the turn (and is counted), a success wins or, with four players,
+sets that player's cards aside.
+SOLO: the moves, the time running, and the colour of the action to do. One press an action
+done: the arrow of the next action's colour (as the card the action touched says: UP yellow,
+RIGHT green, DOWN red, LEFT blue), or OK when that action made every hand match its objective
+("Solved in N moves?", Yes: the time of the OK press; the solving action is a move too).
+The best records (fewest moves, fastest time) are kept in ``/data/perspective.json``, shown
+when the solitaire starts and when one is beaten. A solve that beats them marks the file with
+its game's id and the records it beat (``records_solved``); an undo that reopens that game, or
+resuming it unsolved after a power cut, writes those back (``records_unsolved``). The file is
+only ever replaced whole (``files.write_atomic``).
+With 2 players and in the solitaire, a game that starts first reminds the players to leave out
+one copy of each card showing the same colour on both sides (``DOUBLES``).
 
 BACK opens the game menu: the reference card (a page per colour, for the game and for the
 solitaire), the game log (the last turns: colours played, checks, passes), the draw pile's
@@ -30,6 +37,7 @@ from tablemate import json
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
+from tablemate.store import files
 from tablemate.ui import Screen, draw_title, text
 from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
 
@@ -60,17 +68,24 @@ SOLO_REFERENCE = {
     "blue": "Blue: look under a\ncard (next: its top)\nOR rearrange a hand\n"
             "(next: the colour not\nin its objective).",
 }
+DOUBLES = "Remove one copy of each card with the same colour on both sides."
 _W = const(128)
 _RECORD_MAX = {"moves": 100000, "ms": 100 * 3600 * 1000}  # past these a record is damage
+_ID_MAX = const(16)  # a game's id is 8 characters (``store.game``); past 16 it is damage
 
 
 def play(app, game):
+    """Show ``game`` above the home menu (the doubles' reminder first, when it starts)."""
     app.home()
     app.push(Perspective(app, game))
+    if game.count == 0 and rules.removes_doubles(game.state):
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, DOUBLES))
 
 
 def read_records(app):
-    """{"moves": fewest, "ms": fastest} of the solitaire, {} when none.
+    """The solitaire's records (``records_in``): {"moves": fewest, "ms": fastest}, with
+    "game" and "before" when a game with an id set them; {} when none.
 
     A damaged file is moved aside (``perspective.json.bad``) with whatever sound record it held
     kept in RAM: the next record then writes a new file instead of over the only copy."""
@@ -84,7 +99,6 @@ def read_records(app):
         got = None
     ok, sound = records_in(got)
     if not sound:
-        from tablemate.store import files
         try:
             files.aside(path, True)
         except OSError:  # a locked flash: left as it is (a record will not be saved either)
@@ -93,17 +107,66 @@ def read_records(app):
 
 
 def records_in(got):
-    """(the sound records in the JSON value ``got``, whether all of it is sound)."""
+    """(the sound records in the JSON value ``got``, whether all of it is sound).
+
+    Records are {"moves": n, "ms": n} (either may be missing), and when the game that set
+    them had an id, "game": that id and "before": the records it beat (moves and ms only).
+    Other keys are let be. A "game" without a sound "before", or the reverse, is damage:
+    the moves and the time are kept, the mark is not."""
+    ok, sound = _best_in(got)
+    if type(got) is dict and ("game" in got or "before" in got):
+        before, whole = _best_in(got.get("before"))
+        if _sound_id(got.get("game")) and whole:
+            ok["game"] = got["game"]
+            ok["before"] = before
+        else:
+            sound = False
+    return ok, sound
+
+
+def _best_in(got):
+    """(the sound "moves" and "ms" of ``got``, whether ``got`` is a dict with no bad one)."""
     ok = {}
-    sound = type(got) is dict
+    sound = is_dict = type(got) is dict
     for key in ("moves", "ms"):
-        if type(got) is dict and key in got:
+        if is_dict and key in got:
             v = got[key]
             if type(v) is int and 0 <= v < _RECORD_MAX[key]:  # a bigint from a damaged file
                 ok[key] = v  # would be drawn as a line of 20,000 digits: left out
             else:
                 sound = False
     return ok, sound
+
+
+def _sound_id(gid):
+    return type(gid) is str and 0 < len(gid) <= _ID_MAX
+
+
+def records_solved(records, gid, moves, ms):
+    """(the records after the game ``gid`` is solved in ``moves`` and ``ms``, what it beat).
+
+    It competes with the records as they stand without its own solve (``records_unsolved``:
+    a solve taken back whose undo never reached the flash does not count). What it beats is
+    marked with its id and keeps the records it beat, for its undo; a game without a sound id
+    (a journal from before ids) sets unmarked records. Nothing beaten: the records it competed
+    with, ``records`` itself unless they were its own."""
+    base = records_unsolved(records, gid)
+    best = _best_in(base)[0]  # the moves and the time alone: no other game's mark
+    new, beaten = better(best, moves, ms)
+    if not beaten:
+        return base, beaten
+    if _sound_id(gid):
+        new["game"] = gid
+        new["before"] = best
+    return new, beaten
+
+
+def records_unsolved(records, gid):
+    """The records as they stand while the game ``gid`` is unsolved: those its solve beat when
+    the records are its own, else ``records`` itself."""
+    if _sound_id(gid) and records.get("game") == gid:
+        return records["before"]
+    return records
 
 
 def better(records, moves, ms):
@@ -127,7 +190,7 @@ def fmt_ms(ms):
 class Perspective(GameScreen):
     """The running game or solitaire."""
 
-    labels = ("Turn ", "OK check", "OK end turn", "with ")
+    labels = ("Turn ", "OK check", "OK end turn", "with ", "partner done")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -142,6 +205,8 @@ class Perspective(GameScreen):
         if self.solo:
             self.view = SOLO if rules.next_colour(state) else FIRST
             self.records = read_records(app)
+            if not self.over():  # a power cut may have come between a records write and
+                self._unsolved()  # the journal line it went with
         else:
             self.view = FIRST if rules.turn(state) < 0 and not self.over() else TURN
 
@@ -184,22 +249,40 @@ class Perspective(GameScreen):
             self.view = TURN
 
     def _solved(self):
+        """The records the solve beat, written at once (before the journal takes "solved": a
+        power cut between the two is mended when the game resumes unsolved)."""
         state = self.game.state
-        new, beaten = better(self.records, rules.moves(state), rules.elapsed(state))
+        new, beaten = records_solved(self.records, self.game.id, rules.moves(state),
+                                     rules.elapsed(state))
+        if not self._keep(new):
+            return
         if beaten:
-            self.records = new
-            try:  # a new file, then renamed over the old: a power cut keeps one of them whole
-                from tablemate.store import files
-                path = self.app.path(RECORDS)
-                with open(path + ".tmp", "w") as f:
-                    f.write(json.dumps(new))
-                files.replace(path + ".tmp", path)
-            except OSError:
-                self.refuse("Record not saved")
-                return
             self.announce("New record: " + ("both" if len(beaten) == 2 else beaten[0]))
         else:
             self.announce("Solved! OK: standings")
+
+    def _unsolved(self):
+        """The records this game set do not stand while it is unsolved: write back those they
+        beat, after the frame and so after the journal's undo line (a power cut between the
+        two leaves a game that resumes unsolved, and it is mended then)."""
+        if records_unsolved(self.records, self.game.id) is not self.records:
+            self.app.after_frame(lambda: self._keep(records_unsolved(self.records,
+                                                                     self.game.id)))
+
+    def _keep(self, records):
+        """Make ``records`` the records file's (whole, through a temporary file) and this
+        screen's; True when they are, False ("Record not saved" shown) when the flash refused
+        and the file is as it was."""
+        if records == self.records:
+            return True
+        try:
+            files.write_atomic(self.app.path(RECORDS), json.dumps(records))
+        except OSError:
+            self.refuse("Record not saved")
+            return False
+        self.records = records
+        self.dirty = True
+        return True
 
     def undo(self):
         if not GameScreen.undo(self):
@@ -209,6 +292,7 @@ class Perspective(GameScreen):
         self.started = self.app.now
         if self.solo:
             self.view = SOLO if rules.next_colour(state) else FIRST
+            self._unsolved()
         else:
             self.view = FIRST if rules.turn(state) < 0 else TURN
         self.msg.show("Undone", self.app.now)
@@ -259,10 +343,18 @@ class Perspective(GameScreen):
             if key in COLOUR_KEY:
                 self.do(["move", COLOUR_KEY[key], self._stamp()])
             elif key == K.OK:
-                self.do(["solved", self._stamp()])
+                self._ask_solved()
         else:
             self._turn_key(key)
         self.dirty = True
+
+    def _ask_solved(self):
+        """"Solved in N moves?": a slip of OK is no record. Yes journals the time of the OK."""
+        from tablemate.ui.dialogs import Confirm
+        ms = self._stamp()
+        n = rules.moves(self.game.state) + 1  # the action that solved it counts ("solved")
+        self.app.push(Confirm(self.app, "Solved in %d move%s?" % (n, "" if n == 1 else "s"),
+                              lambda: self.do(["solved", ms])))
 
     def _first_key(self, key):
         if key == K.LEFT or key == K.RIGHT or key == K.UP or key == K.DOWN:
@@ -359,7 +451,8 @@ class Perspective(GameScreen):
         text.put_number(fb, rules.turns(state), text.put(fb, "Turn ", 0, 0), 0)
         if not over:
             mate = rules.partner(state, p)
-            text.put_right(fb, "+ common hand" if mate == -1 else "with " + names[mate], _W, 0)
+            text.put_right(fb, "partner done" if mate is None else "+ common hand" if mate == -1
+                           else "with " + names[mate], _W, 0)
         fb.hline(0, 9, _W, 1)
         won = rules.result(state) or ()
         for i in range(len(names)):
@@ -394,7 +487,7 @@ class Perspective(GameScreen):
         if colour and not self.over():
             action = "look/sort" if colour == "blue" else rules.ACTIONS[colour]
             text.put_centered(fb, "Now: " + colour + " (" + action + ")", 5)
-        best = self.records
+        best = self.records if self.over() else records_unsolved(self.records, self.game.id)
         if best:
             text.put_centered(fb, "Best %s moves, %s" % (best.get("moves", "-"),
                                                           fmt_ms(best.get("ms", 0))), 6)
