@@ -346,7 +346,10 @@ class CartesSurTable(GameScreen):
         if last is None:
             draw_title(fb, "No vote yet")
             return
-        draw_title(fb, "%s keeps card %d" % (names[last["patient"]], last["card"]))
+        if last["round"] < rules.ROUNDS:
+            draw_title(fb, "%s keeps card %d" % (names[last["patient"]], last["card"]))
+        else:  # round 4: the answer scores, nothing is kept
+            draw_title(fb, "Most voted: card %d" % last["card"])
         counts = [0] * last["cards"]
         for v in last["votes"]:
             counts[v - 1] += 1
