@@ -178,12 +178,13 @@ class App:
 
         A game whose every line is on the flash is let go: "Continue" replays the journal
         rather than trust what was in RAM. One with lines the flash has not taken yet (a full
-        flash keeps a game in RAM only) stays, rebuilt from its recorded actions, and "Continue"
-        shows it; it is saved now if the flash takes writes, else when it is shown again."""
+        flash keeps a game in RAM only), or with what it keeps in RAM only (a secret ballot's
+        votes), stays, rebuilt from its recorded actions, and "Continue" shows it; it is saved
+        now if the flash takes writes, else when it is shown again."""
         game = self.game
         if game is not None:
             self.game = None
-            if game.unsaved:
+            if game.unsaved or game.secret:
                 try:
                     game.replay()
                     self.game = game
@@ -292,6 +293,9 @@ def _save_quietly(game):
 # import in the folder next to it (the root, where the code's folder is found).
 _DATA_FILES = ("settings.json", "game.jnl", "history.jnl", "history.old", "errors.log",
                "errors.old")
+# What earlier versions left in /data and this one must not keep: the sealed votes of a
+# secret ballot (they stay in RAM now; the seals in the journal ask those players again).
+_STALE = ("ballot.json", "ballot.json.tmp")
 
 
 def _data_folder(root, now=False):
@@ -315,6 +319,12 @@ def _data_folder(root, now=False):
             os.rename(root + "/" + name, root + "/data/" + name)
     except OSError:
         pass  # a full or read-only flash: the settings load as defaults, nothing is saved
+    if now:
+        for name in _STALE:
+            try:
+                os.remove(root + "/data/" + name)
+            except OSError:
+                pass
 
 
 class Buzzer:

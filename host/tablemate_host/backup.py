@@ -1,11 +1,11 @@
 """``tablemate backup DIR`` and ``tablemate restore DIR``: the board's data, saved and put back.
 
 What is saved: every file the firmware keeps in ``/data`` (``FILES``): the settings, the last
-setup of each mode, the history and its archive, the saved game's journal with its end marker
-and the secret ballot of a Cartes sur Table vote, a chess clock in use, the solitaire's records,
-the Viewpoint catalog, the error logs. ``manifest.json`` says what was saved, when, and from
-which board and Tablemate version; it is written last, so a backup cut short has none and is
-never restored.
+setup of each mode, the history and its archive, the saved game's journal with its end marker,
+a chess clock in use, the solitaire's records, the Viewpoint catalog, the error logs (a secret
+ballot's sealed votes never reach the flash: they are in the board's RAM only).
+``manifest.json`` says what was saved, when, and from which board and Tablemate version; it is
+written last, so a backup cut short has none and is never restored.
 
 Why restore checks first: a file the firmware cannot read is set aside or reset to defaults at
 the next boot, so putting one on the board loses what it held. Every file is checked with the
@@ -19,7 +19,7 @@ version whole. The error logs are saved for reading and never restored: they tel
 board's past, and the board keeps its own.
 
 A game in progress on the board is the one on the table now: restore keeps it (with its end
-marker and ballot; a chess clock in use likewise), and says so. ``--replace-game`` puts the
+marker; a chess clock in use likewise), and says so. ``--replace-game`` puts the
 backup's in its place, and first files the board's game in the restored history as the device
 files a game a new one replaces (unfinished, or as it ended). A game the board had filed stays
 in the history that replaces the board's.
@@ -31,7 +31,6 @@ import json
 import os
 import sys
 import tempfile
-import types
 
 from tablemate import session, settings
 from tablemate.screens.history import damage
@@ -42,7 +41,7 @@ from tablemate_host import flash
 DATA = "/data"
 MANIFEST = "manifest.json"
 FORMAT = 1
-GAME = ("game.jnl", "ballot.json", "game.end")  # the saved game's files, its journal first
+GAME = ("game.jnl", "game.end")  # the saved game's files, its journal first
 CLOCK = ("clock.json",)
 
 
@@ -109,19 +108,8 @@ def _clock(path):
     return "a chess clock in use: %s" % " v ".join(found[0])
 
 
-def _ballot(path):
-    from tablemate.screens.cartes_sur_table import CartesSurTable
-    screen = types.SimpleNamespace(app=_App(os.path.dirname(path)), ballot=None)
-    CartesSurTable._read_ballot(screen)  # the screen's own reader: it keeps a dict, else {}
-    if screen.ballot is None or screen.ballot != _json(path):
-        raise Refused("not a {token: vote} object")
-    return "%d secret vote%s" % (len(screen.ballot), "" if len(screen.ballot) == 1 else "s")
-
-
 def _records(path):
     from tablemate.screens import perspective
-    if "game" in got:  # an undo that reopens that game puts "before" back
-        words.append("set by game " + got["game"])
     obj = _json(path)
     got, sound = perspective.records_in(obj)  # read_records' check (it moves a bad file aside)
     if not sound or got != obj:
@@ -132,6 +120,8 @@ def _records(path):
         words.append("fewest moves %d" % got["moves"])
     if "ms" in got:
         words.append("fastest " + perspective.fmt_ms(got["ms"]))
+    if "game" in got:  # an undo that reopens that game puts "before" back
+        words.append("set by game " + got["game"])
     return "solitaire records: " + (", ".join(words) or "none yet")
 
 
@@ -153,8 +143,8 @@ def _catalog(path):
 # connection never leaves the marker of an ended game on another one. None: not restored.
 FILES = (("settings.json", _settings), ("setups.json", _setups), ("perspective.json", _records),
          ("viewpoint.jsonl", _catalog), ("history.old", _history), ("history.jnl", _history),
-         ("clock.json", _clock), ("game.jnl", _journal), ("ballot.json", _ballot),
-         ("game.end", _end), ("errors.old", None), ("errors.log", None))
+         ("clock.json", _clock), ("game.jnl", _journal), ("game.end", _end),
+         ("errors.old", None), ("errors.log", None))
 NAMES = tuple(name for name, _ in FILES)
 _CHECK = dict(FILES)
 
@@ -401,8 +391,8 @@ def _edited(manifest, name, data):
 def _plan(board, files, replace_game, out):
     """([(board path, bytes)] in ``FILES`` order, [board paths to remove]): the backup's files,
     but for a game or clock in progress on the board, which is kept unless ``replace_game``.
-    What would mix with what is written goes: the end marker or ballot of a game replaced (it
-    would mark the new one), the board's archive when the history is replaced (its game
+    What would mix with what is written goes: the end marker of a game replaced (it would mark
+    the new one), the board's archive when the history is replaced (its game
     numbers would hide the restored games')."""
     writes = dict((n, d) for n, d in files.items() if n not in GAME + CLOCK)
     on_board = _read_all(board, GAME + CLOCK + ("history.old",))

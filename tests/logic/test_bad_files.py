@@ -10,7 +10,6 @@ Files and the screens that read them (``grep 'open(\\|app.path(' firmware/tablem
                          oldest games to it past 200 (``store.history._move``)
   data/setups.json       a mode's setup menu (``ui.setup.show``), and Start writing it back
   data/clock.json        the boot (a chess clock cut off in use comes back) and Chess clock
-  data/ballot.json       a Cartes sur Table secret ballot, resumed; the reveal uses its votes
   data/perspective.json  the Perspective solitaire's records, shown and beaten
   data/viewpoint.jsonl   the Viewpoint catalog, read when a game starts (``prepare``)
   tablemate/store/version.json  Self-test > Board ("Flashed ...", written by the flash tool)
@@ -108,8 +107,8 @@ def _base():
     _end_scorepad(rig)
     choose(rig, "Perspective")
     rig.presses(K.LEFT, K.LEFT, K.LEFT)  # one player: the solitaire
-    dismiss(rig)  # the doubles' reminder
     choose(rig, "Start")
+    dismiss(rig)  # the doubles' reminder
     rig.press(K.OK)  # the first colour
     rig.press(K.UP)
     rig.advance(1000)
@@ -193,19 +192,6 @@ def _clock(rig):
     rig.press(K.OK)
     rig.advance(100)
     assert rig.exists("clock.json")
-
-
-def _secret(rig):
-    """A Cartes sur Table secret ballot of three, Ann's vote sealed (ballot.json)."""
-    choose(rig, "Cartes sur Table")
-    rig.goto("Players: 5")
-    rig.presses(K.LEFT, K.LEFT)
-    rig.goto("Secret ballot: off")
-    rig.press(K.RIGHT)
-    choose(rig, "Start")
-    rig.presses(K.OK, K.OK)  # Ann: the picker, card 1
-    rig.advance(100)
-    assert rig.exists("ballot.json")
 
 
 def _long_history():
@@ -295,18 +281,6 @@ def f_clock(rig):
         rig.advance(1000)
         rig.press(K.OK)
 
-    rig.press(K.OK)  # "Solved in 2 moves?" Yes
-
-def f_ballot(rig):
-    """Everyone votes, then OK on "All votes in" reveals them."""
-    dismiss(rig)
-    for _ in range(8):
-        screen = rig.app.top()
-        if type(screen).__name__ != "CartesSurTable" or screen.view > 3:  # RESULT, TIE...
-            return
-        rig.press(K.OK)
-        rig.advance(100)
-
 
 def d_perspective(rig):
     """The solitaire's setup (remembered: one player), Start: the records are read."""
@@ -321,6 +295,7 @@ def f_perspective(rig):
     rig.press(K.UP)
     rig.advance(2000)
     rig.press(K.OK)
+    rig.press(K.OK)  # "Solved in 2 moves?" Yes
     rig.advance(100)
 
 
@@ -351,13 +326,6 @@ def d_replace(rig):
     rig.advance(100)
 
 
-def records_range(obj):
-    return ((("moves",), 100000), (("ms",), 360000000), (("game",), "x" * 17),
-            (("before",), {"moves": -1}), (("before",), {"ms": "9"}),
-            (("before",), {"moves": 100000}), (("before",), {"moves": [1], "ms": 1}),
-            (("before",), {"ms": 2 ** 40}))
-
-
 # -- extra cases and ranges per file -------------------------------------------------------------
 def settings_range(obj):
     n = list(bf.NAMES)
@@ -375,17 +343,19 @@ def clock_range(obj):
             (("names",), ["Ann", "Bob", "Cy"]), (("v",), 2))
 
 
-def ballot_range(obj):
-    token = sorted(obj)[0]
-    return (((token,), 0), ((token,), 3), ((token,), True))
-
-
 def setups_range(obj):
     return ((("scorepad", "seats"), [0, 0]), (("scorepad", "seats"), [0, 9]),
             (("scorepad", "seats"), [[0], [1]]), (("scorepad", "seats"), [{}, {}]),
             (("scorepad", "first"), 5), (("scorepad", "first"), -2),
             (("scorepad", "values", "target"), 7), (("scorepad", "values", "timer"), 16),
             (("perspective", "seats"), [0, 1, 2, 3, 4]))
+
+
+def records_range(obj):
+    return ((("moves",), 100000), (("ms",), 360000000), (("game",), "x" * 17),
+            (("before",), {"moves": -1}), (("before",), {"ms": "9"}),
+            (("before",), {"moves": 100000}), (("before",), {"moves": [1], "ms": 1}),
+            (("before",), {"ms": 2 ** 40}))
 
 
 def catalog_range(obj):
@@ -438,9 +408,6 @@ JOURNAL_REPLACED = Spec(D + "game.jnl", played("progress", _in_progress), d_repl
                         ("Scorepad", "Notice"), form="lines", lines=(-1, 0), consumed=True,
                         grows=True, free=(D + "history.jnl", D + "game.jnl"), caps=VM_CAPS)
 END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice",), form="raw",
-# The sound file names the game that set the record and what it beat ("game", "before": {}
-# here, the first record): a bad id (not a string of 1-16 characters) or "before" (not an
-# object of sound records) is damage, moved aside, the moves and the time kept in RAM.
            consumed=True, caps=VM_CAPS)
 # A long word (a name of 2000+ characters) in the newest game's details is cut to the box's
 # four lines at a cost bounded by them (ui/dialogs.wrap cut it a character at a time,
@@ -468,12 +435,12 @@ SETUPS = Spec(D + "setups.json", base, d_setups, ("Setup", "Notice"), follow=f_s
 CLOCK = Spec(D + "clock.json", played("clock", _clock), d_boot, ("ClockScreen", "Notice"),
              follow=f_clock, after=("ClockScreen", "Home"), extra_range=clock_range,
              caps=VM_CAPS)
-BALLOT = Spec(D + "ballot.json", played("secret", _secret), d_resume,
-              ("CartesSurTable", "Notice"), follow=f_ballot,
-              after=("CartesSurTable", "Notice"), extra_range=ballot_range, caps=VM_CAPS)
 # A 20000-digit "moves" or "ms" (MicroPython reads it; CPython's json refuses numbers over
 # 4300 digits) is no record: read_records takes values below 100,000 moves and 100 hours
 # (it drew "Best %s moves" with the bigint: a 120000 px string, MemoryError on a Pico).
+# The sound file names the game that set the record and what it beat ("game", "before": {}
+# here, the first record): a bad id (not a string of 1-16 characters) or "before" (not an
+# object of sound records) is damage, moved aside, the moves and the time kept in RAM.
 RECORDS = Spec(D + "perspective.json", base, d_perspective, ("Perspective", "Notice"),
                follow=f_perspective, after=("Perspective", "Notice"), extra_range=records_range,
                caps=VM_CAPS)
@@ -555,10 +522,6 @@ def test_chess_clock():
     bf.matrix(CLOCK)
 
 
-def test_ballot():
-    bf.matrix(BALLOT)
-
-
 def test_perspective_records():
     bf.matrix(RECORDS)
 
@@ -576,11 +539,11 @@ def test_nesting_past_the_cpython_recursion_limit():
     recurse: it reads any depth; CPython's raises RecursionError, a RuntimeError, from 1000
     levels or so)."""
     # Every reader (settings.load, setups.load, journal.loads, history.game, chessclock.read,
-    # the ballot, the records, viewpoint_extra.parse, selftest._flashed) catches RuntimeError
+    # the records, viewpoint_extra.parse, selftest._flashed) catches RuntimeError
     # with ValueError: CPython's RecursionError escaped them (the simulator and the host tools
     # only), App() itself raised on such a settings.json, the others ended on an ErrorScreen.
     problems = []
-    for spec in (SETTINGS, JOURNAL, HISTORY, SETUPS, BALLOT, RECORDS, CATALOG_FILE,
+    for spec in (SETTINGS, JOURNAL, HISTORY, SETUPS, RECORDS, CATALOG_FILE,
                  VERSION_FILE):  # (the clock catches any error: test_chess_clock)
         deep = bf.deep_list(2000) + (b"\n" if spec.form == "lines" else b"")
         for p in bf.run(spec, deep):

@@ -203,7 +203,6 @@ def test_secret_ballot_shows_and_journals_no_vote_before_the_reveal(make_device,
         frames.append(dev.panel.pixels())
     dev.panel.write = spy
     jnl = os.path.join(root, "data", "game.jnl")
-    ballot = os.path.join(root, "data", "ballot.json")
     votes = [2, 4, 2, 3, 2]
     assert title(dev, "Round 1/4 Patient 1/5"), dump(dev)
     for p in range(5):
@@ -213,7 +212,8 @@ def test_secret_ballot_shows_and_journals_no_vote_before_the_reveal(make_device,
         lines = [a for a in lines if isinstance(a, list)]
         assert [a[:2] for a in lines] == [["seal", q] for q in range(p + 1)], lines
         assert all(type(a[2]) is int and a[2] > 10 for a in lines), lines
-        assert os.path.exists(ballot)
+        assert sorted(os.listdir(os.path.dirname(jnl))) == ["game.jnl", "settings.json",
+                                                            "setups.json"]
         if p < 4:  # the screen blanks: only the next name
             assert dev.shows("Pass the device to") and dev.shows(NAMES[p + 1]), dump(dev)
             assert not dev.shows(NAMES[p]) and lit_card(dev, 4) is None, dump(dev)
@@ -247,6 +247,8 @@ def rules_votes(dev):
 
 
 def test_power_cut_mid_secret_ballot(make_device, root):
+    """The sealed votes are in RAM only: a cut loses them, the seals say whose they were, and
+    those players are told and vote again before the others go on."""
     dev = make_device()
     new_game(dev, secret=True)
     secret_vote(dev, "Ann", 3)
@@ -256,8 +258,13 @@ def test_power_cut_mid_secret_ballot(make_device, root):
     dev = make_device()
     assert dev.shows("Resume game?"), dump(dev)
     dev.press("OK")
-    assert dev.shows("Pass the device to") and dev.shows("Cy"), dump(dev)
+    assert dev.shows("The power went") and dev.shows("Ann, Bob,") and dev.shows("vote again"), \
+        dump(dev)
+    dev.press("OK")
     assert actions(dev) == before and rules_votes(dev) == [None] * 5
+    secret_vote(dev, "Ann", 3)
+    secret_vote(dev, "Bob", 1)
+    assert dev.shows("Pass the device to") and dev.shows("Cy"), dump(dev)
     dev.press("OK")
     assert bar(dev, "Cy votes") and counts_row_blank(dev.panel.pixels()), dump(dev)
     vote(dev, 3)
@@ -280,8 +287,15 @@ def test_change_a_secret_vote(make_device, root):
     choose(dev, "Ann")
     secret_vote(dev, "Ann", 4)
     assert [a[:2] for a in actions(dev)] == [["seal", 0], ["seal", 1], ["seal", 0]]
-    with open(os.path.join(root, "data", "ballot.json")) as f:
-        assert sorted(json.load(f).values()) == [2, 4], "the old vote is gone from the flash"
+    open_menu(dev, "Undo")  # the change taken back: Ann's first vote counts again
+    assert [a[:2] for a in actions(dev) if a != ["undo"]] == [["seal", 0], ["seal", 1],
+                                                             ["seal", 0]]
+    assert [a[1] for a in dev.app.game._tail] == [0, 1]
+    choose_again = dev.shows("Pass the device to") and dev.shows("Cy")
+    assert choose_again, "Cy votes next, nobody again" + dump(dev)
+    open_menu(dev, "Change a vote")
+    choose(dev, "Ann")
+    secret_vote(dev, "Ann", 4)
     secret_vote(dev, "Cy", 4)
     secret_vote(dev, "Dee", 1)
     secret_vote(dev, "Eve", 4)
@@ -369,3 +383,52 @@ def test_a_whole_three_player_game_ends_in_a_shared_win(make_device, root):
     rec = history(root)[-1]
     assert rec["game"] == "cartes_sur_table" and rec["winners"] == [0, 1], rec
     assert rec["scores"] == [15, 15, 2] and rec["names"] == ["Ann", "Bob", "Cy"], rec
+
+
+def test_undo_of_the_reveal_seals_the_same_votes_again(make_device, root):
+    """The votes were public once revealed: an undo of the reveal (a slip on "All votes in")
+    seals them again, in RAM, even after a power cut since the reveal."""
+    dev = make_device()
+    new_game(dev, players=3, secret=True)
+    for name, card in (("Ann", 2), ("Bob", 1), ("Cy", 2)):
+        secret_vote(dev, name, card)
+    reveal(dev)
+    assert actions(dev)[-1] == ["reveal", [2, 1, 2]]
+    dev = make_device()  # a power cut after the reveal
+    dev.press("OK")  # Resume game?
+    open_menu(dev, "Undo")
+    assert dev.shows("All votes in") and not dev.shows("vote again"), dump(dev)
+    assert sorted(dev.app.game.secret.values()) == [1, 2, 2]
+    open_menu(dev, "Change a vote")
+    choose(dev, "Bob")
+    secret_vote(dev, "Bob", 2)
+    reveal(dev)
+    assert actions(dev)[-1] == ["reveal", [2, 2, 2]]
+    assert not dev.app.game.secret, "RAM keeps nothing of a revealed ballot"
+
+
+def test_the_error_net_keeps_a_secret_ballot_in_progress(make_device, root, monkeypatch):
+    dev = make_device()
+    new_game(dev, players=3, secret=True)
+    secret_vote(dev, "Ann", 2)
+    secret_vote(dev, "Bob", 1)
+    from tablemate.screens import cartes_sur_table as screen
+    real = screen.CartesSurTable._draw_pass
+    calls = []
+
+    def broken(self, fb):
+        if not calls:
+            calls.append(1)
+            raise ValueError("bad pass")
+        return real(self, fb)
+    monkeypatch.setattr(screen.CartesSurTable, "_draw_pass", broken)
+    dev.press("BACK")
+    dev.press("BACK")  # back to the game: its frame raises
+    assert calls and dev.shows("Error: ValueError"), dump(dev)
+    dev.press("OK")
+    assert highlighted(dev, "Continue Cartes"), dump(dev)  # the menu's first row
+    dev.press("OK")
+    assert not dev.shows("vote again"), "the sealed votes are still in RAM" + dump(dev)
+    secret_vote(dev, "Cy", 1)
+    reveal(dev)
+    assert actions(dev)[-1] == ["reveal", [2, 1, 1]]

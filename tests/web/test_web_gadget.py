@@ -8,6 +8,7 @@ buttons, and its canvas must show the very same pixels. Every test fails on a co
 uncaught exception or a request to another origin (conftest.py).
 """
 
+import base64
 import json
 
 import pytest
@@ -179,6 +180,38 @@ def test_export_and_import_the_devices_files(page, origin, host, tmp_path):
     web.ready()
     cut = type(dev)(dev.root)
     same(web, cut.frame(), "the imported game is offered at boot")
+
+
+def test_an_export_mid_secret_ballot_holds_no_vote(page, origin, host, tmp_path):
+    """Issue 22: the votes of a secret ballot in progress are in the page's RAM only (its VM),
+    never in its flash (localStorage) nor in an export: the export holds the journal's seals,
+    which say who voted and nothing of what."""
+    dev = host()
+    dev.choose("Cartes sur Table")
+    dev.goto("Secret ballot: off")
+    dev.press("RIGHT")
+    dev.choose("Start")
+    for card in (2, 3, 1):  # three of five vote: Pass the device to..., OK, the card, OK
+        dev.press("OK")
+        dev.presses(*["RIGHT"] * (card - 1))
+        dev.press("OK")
+    dev.check("the fourth player's turn to vote")
+    web = WebGadget(page, origin).open()
+    web.replay(dev.script)
+    page.click(".device summary")
+    with page.expect_download() as download:
+        page.click("#export")
+    exported = tmp_path / "export.json"
+    download.value.save_as(str(exported))
+    files = json.loads(exported.read_text())["files"]
+    assert "data/game.jnl" in files and set(files) <= {
+        "data/game.jnl", "data/settings.json", "data/setups.json"}, sorted(files)
+    lines = journal(base64.b64decode(files["data/game.jnl"]).decode())
+    assert [a[:2] for a in lines[1:]] == [["seal", 0], ["seal", 1], ["seal", 2]], lines
+    assert all(len(a) == 3 and type(a[2]) is int for a in lines[1:]), lines
+    assert "votes" not in json.dumps(lines[0]["opts"]), lines[0]
+    stored = web.stored()
+    assert not any("ballot" in key for key in stored), sorted(stored)
 
 
 def test_layout_three_from_the_chooser(page, origin, host):

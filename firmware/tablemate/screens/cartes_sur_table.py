@@ -10,10 +10,12 @@ cards (``step``), so that any card is one press away with up to five cards.
 PASS and SECRET (secret ballot): the device goes round the table. PASS shows only the name of
 the player it is for ("Ann: OK to vote"); SECRET is that player's picker, without any count,
 the cursor on card 1; OK casts the vote and the screen goes blank again for the next player.
-A vote is kept off the display, the journal and the menus until every player has voted: the
-journal gets a token (``rules`` "seal"), the vote goes to ``/data/ballot.json`` (a power cut
-loses none), and OK on "All votes in" reveals them all at once. Until then the game menu's
-"Change a vote" lets a player vote again.
+A vote is kept off the display, the journal, the menus and the flash until every player has
+voted: the journal gets a random token (``rules`` "seal"), the vote stays in RAM beside the game
+(``Game.secret``, by token), and OK on "All votes in" reveals them all at once, into the
+journal. Until then the game menu's "Change a vote" lets a player vote again. A power cut
+loses the sealed votes of the ballot in progress (the seals say who had voted: those players
+are told and vote again); docs/rules/cartes-sur-table.md has the threat this defends against.
 TIE: the Patient picks one of the tied cards (the others cannot be picked).
 RESULT: the card the Patient keeps, the votes as a bar per card, who scored; DOWN shows the
 score table; OK goes on to the next Patient. FINAL: the ranking (a shared win lists all).
@@ -26,7 +28,6 @@ import random  # with the module, not in the press that seals a vote
 
 from micropython import const
 
-from tablemate import json
 from tablemate import keys as K
 from tablemate.rules import cartes_sur_table as rules
 from tablemate.ui import draw_title, table, text
@@ -40,19 +41,23 @@ TIE = const(4)
 RESULT = const(5)
 SCORES = const(6)
 
-BALLOT = "ballot.json"  # in /data: the secret votes of the ballot in progress, by token
 _W = const(128)
 VARIANT = ("Variant: each player keeps one card for themselves, then passes the rest to the "
            "right, until one is left. Scoring is the same.")
+LOST = "The power went during the secret ballot: %s, vote again."
 
 
 def play(app, game):
-    """Show ``game`` above the home menu (the variant's dealing first, when it starts)."""
+    """Show ``game`` above the home menu (the variant's dealing first, when it starts; who
+    must vote again, when a power cut took the sealed votes)."""
     app.home()
-    app.push(CartesSurTable(app, game))
-    if game.count == 0 and rules.known(game.state):
+    screen = CartesSurTable(app, game)
+    app.push(screen)
+    again = screen.missing()
+    if (game.count == 0 and rules.known(game.state)) or again:
         from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, VARIANT))
+        app.push(Notice(app, VARIANT if not again else LOST % ", ".join(
+            rules.names(game.state)[p] for p in again)))
 
 
 def suggest(state):
@@ -83,40 +88,17 @@ class CartesSurTable(GameScreen):
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.cur = 1
-        self.ballot = {}  # token (str) -> vote, the secret ballot in progress (``BALLOT``)
+        self.ballot = game.secret  # token -> vote: the secret ballot in progress, RAM only
         self.voter = -1  # whose secret vote is being entered
-        if rules.secret(game.state):
-            self._read_ballot()
         self.view = RESULT if self.over() else None
         self.sync()
 
-    # -- the secret ballot's file ------------------------------------------------------------
-    def _read_ballot(self):
-        try:
-            with open(self.app.path(BALLOT)) as f:
-                got = json.loads(f.read())
-            if isinstance(got, dict):
-                self.ballot = got
-        except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython
-            self.ballot = {}
-
-    def _write_ballot(self):
-        state = self.game.state
-        live = dict((str(t), self.ballot[str(t)]) for t in state["sealed"]
-                    if t is not None and str(t) in self.ballot)
-        self.ballot = live
-        try:
-            with open(self.app.path(BALLOT), "w") as f:
-                f.write(json.dumps(live))
-        except OSError:
-            self.refuse("Not saved: flash?")
-
-    def _missing(self):
-        """The players whose sealed vote the ballot file lost (a damaged file): they vote
+    def missing(self):
+        """The players whose sealed vote is not in RAM (the power went since): they vote
         again."""
         state = self.game.state
         return [p for p in range(len(rules.names(state))) if state["sealed"][p] is not None
-                and str(state["sealed"][p]) not in self.ballot]
+                and state["sealed"][p] not in self.ballot]
 
     # -- which view ---------------------------------------------------------------------------
     def sync(self):
@@ -135,7 +117,7 @@ class CartesSurTable(GameScreen):
             self.cur = suggest(state)
         else:
             p = rules.turn(state)
-            missing = self._missing()
+            missing = self.missing()
             if missing:
                 p = missing[0]
             if p < 0:
@@ -163,8 +145,20 @@ class CartesSurTable(GameScreen):
             rules.last(state) is not None) and not any(rules.sealed(state))
 
     def undo(self):
+        state = self.game.state
+        shown = rules.votes(state)  # the votes made public, if the undo takes the reveal back
+        if None in shown:
+            shown = rules.last(state)["votes"] if rules.last(state) else None
         if not GameScreen.undo(self):
             return False
+        state = self.game.state
+        sealed = state["sealed"]
+        if rules.secret(state) and shown and None not in sealed and rules.votes(state) == [
+                None] * len(sealed):  # the reveal taken back: its votes are sealed again
+            for p in range(len(sealed)):
+                self.ballot[sealed[p]] = shown[p]
+        elif not any(rules.sealed(state)):
+            self.ballot.clear()
         self.view = None
         self.sync()
         self.msg.show("Undone", self.app.now)
@@ -224,15 +218,20 @@ class CartesSurTable(GameScreen):
         elif view == SECRET:
             self.seal(self.voter, self.cur)
         elif view == ALL_IN:
-            votes = [self.ballot[str(t)] for t in state["sealed"]]
-            self.do(["reveal", votes])
+            if self.do(["reveal", [self.ballot[t] for t in state["sealed"]]]):
+                self.ballot.clear()  # in the journal now: RAM keeps nothing of the ballot
 
     def seal(self, p, card):
-        """Cast p's secret vote: a token in the journal, the vote in the ballot file."""
+        """Cast p's secret vote: a token in the journal, the vote in RAM under it (before the
+        action, which looks for it: a refusal takes it out again)."""
         token = random.getrandbits(30)
-        self.ballot[str(token)] = card
-        if self.do(["seal", p, token]):
-            self.app.after_frame(self._write_ballot)
+        self.ballot[token] = card
+        if not self.do(["seal", p, token]):
+            del self.ballot[token]
+
+    def end(self):
+        """"End game": the ballot in progress is abandoned, its sealed votes with it."""
+        self.ballot.clear()
 
     def change_vote(self, p):
         """The menu's "Change a vote": p's picker again (their old vote is replaced)."""

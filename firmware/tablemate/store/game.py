@@ -121,6 +121,8 @@ class Game:
         self.signed = True  # its checkpoints carry their CRC (False: a version 2 journal)
         self.first = None  # called by the save that creates the journal, before it does (an
         # OSError from it stops that save): the saved game this one replaces is filed first
+        self.secret = {}  # what the mode keeps with the game in RAM only and never writes
+        # (Cartes sur Table's sealed votes, by token): a power cut takes it, the mode asks again
 
     @property
     def count(self):
