@@ -28,8 +28,10 @@ $(VM): tools/mpvm/package.json tools/mpvm/package-lock.json
 sim: $(VENV)/.sim
 	$(BIN)/tablemate sim
 
+# Both cores (pytest-xdist: each logic file's MicroPython run is one group), the ten slowest
+# tests listed at the end. `make test PYTEST_ARGS=-x` passes more options to pytest.
 test: $(VENV)/.dev $(VM) browser
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadgroup --durations=10 $(PYTEST_ARGS)
 
 # A Chromium for the browser tests (tests/web, through Playwright): one already there
 # (tests/web/chromium.py says which), else Playwright's own download, else Debian's package when

@@ -1,7 +1,11 @@
 """tests/logic again, under the real MicroPython VM (tools/mpvm), one pytest case per test.
 
-The VM runs all selected logic tests in one Node process, once per session; each case here
-looks its result up, so a failure names the test and shows the MicroPython traceback.
+The VM runs one logic file's selected tests in one Node process, the first time a case of that
+file runs; each case looks its result up, so a failure names the test and shows the MicroPython
+traceback. The cases of one file are one ``xdist_group``: ``make test`` spreads the files over
+the cores (pytest-xdist, ``--dist loadgroup``) and each file's VM runs once. A hung VM is still
+stopped, but by a limit per file that no speed decides: ``VM_FILE_LIMIT`` seconds (the
+slowest file takes about 17 s on a quiet machine; ``TABLEMATE_VM_LIMIT`` overrides it).
 A missing Node.js or node_modules is a failure, not a skip: the README test command installs
 them, and a green run must mean both VMs passed. A logic test that does not apply under
 MicroPython says so with ``support.skip(reason)`` and is reported here as skipped, never passed;
@@ -19,6 +23,8 @@ import tablemate
 from tablemate_host import mpvm
 
 LOGIC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "logic")
+VM_FILE_LIMIT = int(os.environ.get("TABLEMATE_VM_LIMIT", "1800"))  # 100x the slowest file
+_RUNS = {}  # logic file -> {(file, test): result}, or the exception its run raised
 
 
 def _logic_cases():
@@ -42,40 +48,39 @@ def _logic_cases():
 
 def pytest_generate_tests(metafunc):
     if "logic_case" in metafunc.fixturenames:
-        cases = _logic_cases()
-        ids = ["%s.%s" % (file[:-3], test) for file, test in cases]
-        metafunc.parametrize("logic_case", cases, ids=ids)
+        metafunc.parametrize("logic_case", [
+            pytest.param(case, id="%s.%s" % (case[0][:-3], case[1]),
+                         marks=pytest.mark.xdist_group("vm-" + case[0]))
+            for case in _logic_cases()])
 
 
-@pytest.fixture(scope="module")
-def vm_results(request):
-    """{(file, test): result} from one VM run of the selected logic tests, or the exception."""
-    selected = [
-        item.callspec.params["logic_case"]
-        for item in request.session.items
-        if item.module is request.module
-        and hasattr(item, "callspec")
-        and "logic_case" in item.callspec.params
-    ]
-    only = None
-    if len(selected) < len(_logic_cases()):
-        only = ["%s::%s" % case for case in selected]
-    try:
-        results = mpvm.run_tests(LOGIC, only=only)
-    except (mpvm.VMUnavailable, RuntimeError, TimeoutError) as exc:
-        return exc
-    return {(r["file"], r["test"]): r for r in results}
+def _file_results(request, file):
+    """{(file, test): result} of one VM run of ``file``'s selected tests (run once)."""
+    if file not in _RUNS:
+        selected = [item.callspec.params["logic_case"] for item in request.session.items
+                    if item.module is request.module and hasattr(item, "callspec")
+                    and "logic_case" in item.callspec.params
+                    and item.callspec.params["logic_case"][0] == file]
+        every = [case for case in _logic_cases() if case[0] == file]
+        only = [file] if len(selected) == len(every) else ["%s::%s" % c for c in selected]
+        try:
+            results = mpvm.run_tests(LOGIC, only=only, timeout=VM_FILE_LIMIT)
+            _RUNS[file] = dict(((r["file"], r["test"]), r) for r in results)
+        except (mpvm.VMUnavailable, RuntimeError, TimeoutError) as exc:
+            _RUNS[file] = exc
+    return _RUNS[file]
 
 
-def _results_or_fail(vm_results):
-    if isinstance(vm_results, Exception):
-        pytest.fail("MicroPython VM unusable: %s" % vm_results, pytrace=False)
-    return vm_results
-
-
-def test_logic_under_micropython(logic_case, vm_results):
-    results = _results_or_fail(vm_results)
+def test_logic_under_micropython(logic_case, request):
     file, test = logic_case
+    results = _file_results(request, file)
+    if isinstance(results, Exception):
+        pytest.fail("MicroPython VM unusable for %s: %s" % (file, results), pytrace=False)
+    known = set(_logic_cases())
+    extra = [r for key, r in results.items() if key not in known and not r["ok"]]
+    if extra:  # an import failure without tests, or a test the ast scan missed
+        pytest.fail("\n".join("%s::%s\n%s" % (r["file"], r["test"], r["error"]) for r in extra),
+                    pytrace=False)
     result = results.get(logic_case)
     if result is None:
         pytest.fail("%s::%s was not run by the MicroPython runner" % logic_case, pytrace=False)
@@ -86,14 +91,6 @@ def test_logic_under_micropython(logic_case, vm_results):
         pytest.fail(message, pytrace=False)
     if result.get("skipped") is not None:
         pytest.skip("under MicroPython: %s" % result["skipped"])
-
-
-def test_vm_ran_nothing_unexpected(vm_results):
-    """Import failures without tests, or tests the ast scan missed, still fail the run."""
-    results = _results_or_fail(vm_results)
-    known = set(_logic_cases())
-    extra = [r for key, r in results.items() if key not in known and not r["ok"]]
-    assert not extra, "\n".join("%s::%s\n%s" % (r["file"], r["test"], r["error"]) for r in extra)
 
 
 def test_vm_is_installed():
@@ -195,7 +192,7 @@ def test_a_skipping_logic_test_is_reported_skipped_by_pytest():
         [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
          os.path.join(LOGIC, "test_keys.py") + "::test_update_does_not_allocate"],
         cwd=os.path.dirname(os.path.dirname(LOGIC)), stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT, timeout=120)
+        stderr=subprocess.STDOUT, timeout=1200)
     out = proc.stdout.decode("utf-8", "replace")
     assert proc.returncode == 0, out
     assert "1 skipped" in out and "passed" not in out, out

@@ -26,6 +26,7 @@ from tablemate_host.device import Device
 HOST = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                     "host")
 RIGHT = "\x1b[C"
+LIMIT_S = 600  # only stops a simulator that hangs: what the test waits for comes in ~1 s
 
 
 def test_split_keys_keeps_escape_sequences_whole():
@@ -338,7 +339,7 @@ class PtySim:
             if select.select([self.master], [], [], 0.02)[0]:
                 self.out += os.read(self.master, 65536)
 
-    def until(self, needle, start=0, timeout=30):
+    def until(self, needle, start=0, timeout=LIMIT_S):
         """Read until ``needle`` (bytes) appears in the output after ``start``, then a little
         more, so that the picture is complete."""
         end = time.monotonic() + timeout
@@ -347,7 +348,7 @@ class PtySim:
             self.drain(0.05)
         self.drain(0.3)
 
-    def wait(self, timeout=30):
+    def wait(self, timeout=LIMIT_S):
         """Read until the simulator exits; its return code."""
         end = time.monotonic() + timeout
         while self.proc.poll() is None:

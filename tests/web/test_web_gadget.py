@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from web_harness import WebGadget, bits, differs
+from web_harness import LIMIT_MS, WebGadget, bits, differs
 
 NAMES = ["P1", "P2"]
 
@@ -270,7 +270,7 @@ def test_a_second_tab_waits_for_the_first(page, context, guard, origin):
     second.on("console", guard.console)
     second.on("pageerror", guard.pageerror)
     second.goto(origin + "/")
-    second.wait_for_selector("#wait:not([hidden])", timeout=10000)
+    second.wait_for_selector("#wait:not([hidden])", timeout=LIMIT_MS)
     assert not second.evaluate("window.tablemate.running")
     page.close()
     WebGadget(second, origin).ready()
@@ -280,7 +280,7 @@ def test_a_second_tab_waits_for_the_first(page, context, guard, origin):
 def test_works_offline_once_loaded(page, context, origin, host):
     web = WebGadget(page, origin).open()
     page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller !== null",
-                           timeout=15000)
+                           timeout=LIMIT_MS)
     context.set_offline(True)
     try:
         page.reload()

@@ -19,6 +19,7 @@ from tablemate_host.device import Device  # noqa: E402
 
 KEYS = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft", "RIGHT": "ArrowRight",
         "OK": "Enter", "BACK": "Backspace"}
+LIMIT_MS = 600000  # only stops a page that hangs: what a test waits for comes in well under 1 s
 SETTLE_PASSES = 6  # loop passes to wait once every button change is in: 60 ms, as Device.press
 
 
@@ -89,7 +90,7 @@ class WebGadget:
 
     def ready(self):
         self.page.wait_for_function("window.tablemate && window.tablemate.running && "
-                                    "window.tablemate.firstFrameAt > 0", timeout=15000)
+                                    "window.tablemate.firstFrameAt > 0", timeout=LIMIT_MS)
         self.settle()
 
     def passes(self):
@@ -97,10 +98,10 @@ class WebGadget:
 
     def settle(self, passes=SETTLE_PASSES):
         """Wait until every button change is in, then ``passes`` loop passes more."""
-        self.page.wait_for_function("window.tablemate.settled()", timeout=10000)
+        self.page.wait_for_function("window.tablemate.settled()", timeout=LIMIT_MS)
         start = self.passes()
         self.page.wait_for_function("window.tablemate.passes >= %d" % (start + passes),
-                                    timeout=10000)
+                                    timeout=LIMIT_MS)
 
     def press(self, key, via=None):
         via = via or self.via
