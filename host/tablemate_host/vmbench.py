@@ -25,7 +25,6 @@ import shutil
 import tempfile
 
 from tablemate_host import mpvm
-from tablemate_host.fakes import FIRMWARE
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 

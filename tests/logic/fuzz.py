@@ -407,13 +407,13 @@ class Fuzzer:
         b = self.board
         t = ticks_add(self.now, 1)
         seq = _REST if detents > 0 else ((1, 0), (0, 0), (0, 1), (1, 1))
-        a, bb = 1, 1
+        a = 1  # line A's level (B's is the step's other level: one line changes a step)
         for _ in range(abs(detents)):
             for na, nb in seq:
                 i, level = (0, na) if na != a else (1, nb)
                 k = min(self._bounces(), quarter_ms - 1) if bounce else 0
                 b.edge(t, i, level, k)
-                a, bb = na, nb
+                a = na
                 t = ticks_add(t, quarter_ms)
             self.stats["detents"] += 1
         self.stats["presses"] += 1
@@ -428,11 +428,11 @@ class Fuzzer:
         seq = _REST if cw else ((1, 0), (0, 0), (0, 1), (1, 1))
         path = list(seq[:steps])
         back = list(reversed(seq[:steps - 1])) + [(1, 1)]
-        a, bb = 1, 1
+        a = 1
         for na, nb in path + back:
             i, level = (0, na) if na != a else (1, nb)
             b.edge(t, i, level, min(self._bounces(), 4))
-            a, bb = na, nb
+            a = na
             t = ticks_add(t, self.rng.between(5, 30))
         self.stats["presses"] += 1
         return t

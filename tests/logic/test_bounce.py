@@ -205,7 +205,7 @@ def _turns(rng, end):
     detents = []
     t = 20
     direction = DOWN
-    a, b = 1, 1
+    a = 1  # line A's level (a step changes one line: B's is the step's other level)
     while True:
         pause = rng.between(0, 200)
         if pause >= 20:  # a hand reverses a knob only after a pause; a flick goes on
@@ -219,7 +219,7 @@ def _turns(rng, end):
             for na, nb in (_CW if direction == DOWN else _CCW):
                 pin, level = (0, na) if na != a else (1, nb)
                 _edge(events, t, pin, level, min(rng.below(9), q - 1))
-                a, b = na, nb
+                a = na
                 t += q
             detents.append(direction)
 

@@ -22,7 +22,6 @@ fake board and the host's flash fault. Exit status 1 when a check fails.
 """
 
 import argparse
-import json
 import os
 import shutil
 import subprocess

@@ -33,7 +33,7 @@ from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perfect_moment as rules
 from tablemate.ui import draw_title, table, text
-from tablemate.ui.play import FANFARE, GameMenu, GameScreen, show_standings, winners_text
+from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
 
 RACE = const(0)
 TABLE = const(1)
