@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 VM = tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: sim test browser web screens bench flash generate clean
+.PHONY: sim test current browser web screens bench flash generate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,8 +30,18 @@ sim: $(VENV)/.sim
 
 # Both cores (pytest-xdist: each logic file's MicroPython run is one group), the ten slowest
 # tests listed at the end. `make test PYTEST_ARGS=-x` passes more options to pytest.
-test: $(VENV)/.dev $(VM) browser
+test: $(VENV)/.dev $(VM) browser current
 	$(BIN)/pytest -q -n auto --dist loadgroup --durations=10 $(PYTEST_ARGS)
+
+# Generated files brought up to date before the tests read them: each generator checks first
+# and rewrites only what is stale, saying so (commit what it rewrote). In CI (CI=1, set by
+# .ci/run) nothing is rewritten: a stale file fails its test, which names `make generate`.
+current: $(VENV)/.dev
+	@[ -n "$$CI" ] || for gen in gen_fonts gen_icons gen_package_json; do \
+	  $(BIN)/python tools/$$gen.py --check >/dev/null 2>&1 || $(BIN)/python tools/$$gen.py; done
+	@[ -n "$$CI" ] || $(BIN)/python tools/gen_hardware.py --check >/dev/null 2>&1 \
+	  || $(BIN)/python tools/gen_hardware.py || echo "hardware/: stale, see make generate"
+	@[ -n "$$CI" ] || $(BIN)/python -c "from tablemate_host import shots; shots.refresh()"
 
 # A Chromium for the browser tests (tests/web, through Playwright): one already there
 # (tests/web/chromium.py says which), else Playwright's own download, else Debian's package when

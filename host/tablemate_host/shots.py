@@ -276,6 +276,30 @@ def render(name, path, scale=4):
     return path
 
 
+def current(name, committed, scratch):
+    """True when the PNG at ``committed`` shows what shot ``name`` draws today (pixels)."""
+    from PIL import Image
+    if not os.path.exists(committed):
+        return False
+    fresh = render(name, os.path.join(scratch, name + ".png"))
+    with Image.open(committed) as a, Image.open(fresh) as b:
+        return a.size == b.size and a.tobytes() == b.tobytes()
+
+
+def refresh(out=OUT):
+    """Render again only the shots whose PNG is stale, saying which (``make test`` runs it
+    before the tests); return 0."""
+    scratch = tempfile.mkdtemp(prefix="tablemate-shots-")
+    try:
+        for name in SHOTS:
+            path = os.path.join(out, name + ".png")
+            if not current(name, path, scratch):
+                print("regenerated %s (commit it)" % render(name, path))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
 def main(args):
     out = args.out or OUT
     os.makedirs(out, exist_ok=True)

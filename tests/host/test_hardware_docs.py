@@ -5,6 +5,8 @@ import re
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
@@ -38,7 +40,9 @@ def test_generated_hardware_docs_are_current():
     result = subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "gen_hardware.py"), "--check"],
         capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr + "\nrun: python tools/gen_hardware.py"
+    if result.returncode:
+        pytest.fail("run `make generate` (or python tools/gen_hardware.py): " + result.stderr,
+                    pytrace=False)
 
 
 def test_pin_map_lists_every_board_pin():

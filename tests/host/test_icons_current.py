@@ -4,6 +4,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -11,4 +13,6 @@ def test_generated_icons_are_current():
     result = subprocess.run(
         [sys.executable, os.path.join(ROOT, "tools", "gen_icons.py"), "--check"],
         capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr + "\nrun: python tools/gen_icons.py"
+    if result.returncode:
+        pytest.fail("run `make generate` (or python tools/gen_icons.py): " + result.stderr,
+                    pytrace=False)

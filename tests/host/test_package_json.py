@@ -11,6 +11,8 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from tablemate_host import flash
 
 from test_flash import FakeBoard
@@ -27,7 +29,10 @@ def _package():
 
 def test_package_and_bytecode_are_current():
     gen = runpy.run_path(GEN)
-    assert gen["stale"](gen["build"]()) == [], "run `python tools/gen_package_json.py`"
+    stale = gen["stale"](gen["build"]())
+    if stale:
+        pytest.fail("run `make generate` (or python tools/gen_package_json.py): stale "
+                    + ", ".join(stale), pytrace=False)
 
 
 def test_check_flag_exits_1_when_stale(tmp_path):
