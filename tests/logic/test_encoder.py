@@ -107,6 +107,20 @@ def test_invalid_double_transitions_are_ignored():
     assert rec.presses() == [UP]
 
 
+def test_every_entry_of_the_transition_table():
+    """All 16 (old, new) pairs of A/B states, each on a fresh one-step-per-detent encoder
+    (every state is a rest): one step clockwise (3 -> 1 -> 0 -> 2 -> 3) is a DOWN detent, one
+    anticlockwise an UP one, no change or a jump of both bits (a missed sample) nothing."""
+    order = (3, 1, 0, 2)  # clockwise Gray code, A << 1 | B
+    for old in range(4):
+        for new in range(4):
+            i, j = order.index(old), order.index(new)
+            want = 1 if (i + 1) % 4 == j else -1 if (j + 1) % 4 == i else 0
+            enc = Encoder(steps_per_detent=1)
+            assert enc.step(old >> 1, old & 1) == 0  # the first sample: where it rests
+            assert enc.step(new >> 1, new & 1) == want, (old, new, want)
+
+
 def test_fast_turns_count_every_detent_and_repeat():
     rec = Recorder()
     enc = fresh(fast_ms=40)
