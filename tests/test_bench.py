@@ -27,6 +27,8 @@ LABELS = (
     "journal resume 5000 actions",
     "journal resume 20000 actions",
     "resume 5000 actions allocates",
+    "allocated by a scorepad +1",
+    "allocated by a whole-screen change",
 )
 
 

@@ -27,6 +27,9 @@ What is measured and how:
     resume allocates (gc.mem_alloc() before and after inside one call, where nothing is collected).
  4. The size of every firmware module compiled by mpy-cross for the RP2040 (-march=armv6m).
  5. Boot to first frame: from importing the app to the first frame sent, under both VMs (proxy).
+ 6. What a press allocates in the WASM VM, in the key handler, in ``draw`` and in ``show`` (a
+    null bus, so only the firmware allocates): a scorepad +1 and a whole-screen change
+    (``tests/logic/rig.press_allocations``, which ``tests/logic/test_alloc.py`` holds).
 """
 
 import argparse
@@ -71,6 +74,8 @@ LABELS = (
     "Viewpoint presses per card played",
     "Perfect Moment presses to score",
     "Cartes sur Table presses for five votes",
+    "allocated by a scorepad +1",
+    "allocated by a whole-screen change",
 )
 
 GAME_PLAYERS = 6
@@ -376,6 +381,15 @@ def measure_boot_vm(mpy_dir, reps):
 # ---------------------------------------------------------------------------------------------
 # Reporting
 
+def measure_press_allocations():
+    """``rig.press_allocations`` of tests/logic (the rig the logic tests drive) in the VM."""
+    logic = os.path.join(ROOT, "tests", "logic")
+    out = mpvm.run("import sys, json\nsys.path.insert(0, '/tests')\nimport rig, support\n"
+                   "print('RESULT ' + json.dumps(rig.press_allocations("
+                   "support.scratch_dir('bench-alloc'))))", files={"/tests": logic})
+    return json.loads(out.split("RESULT ", 1)[1])
+
+
 def kb(n):
     return "%.1f KB" % (n / KB)
 
@@ -564,6 +578,20 @@ def main(argv=None):
             print("  %s: %d resumes, %.2f ms each" % (CPY, reps_replay_cpy, cr["ms"]))
             rep.add(label, "%.2f ms" % cr["ms"], CPY, "<= %d ms on the device" % budget,
                     verdict(cr["ms"], budget, proxy=True))
+
+        section("Allocated per press in the MicroPython VM (gc.mem_alloc, nothing collected)")
+        if vm_problem:
+            rep.skipped(LABELS[16], vm_problem)
+            rep.skipped(LABELS[17], vm_problem)
+        else:
+            got = measure_press_allocations()
+            for label, part in ((LABELS[16], "+1"), (LABELS[17], "screen")):
+                key, draw, show = (got[part + " " + k] for k in ("key", "draw", "show"))
+                print("  %-36s key %5d B, draw %5d B, show %5d B" % (label, key, draw, show))
+                rep.add(label, "%d B: key %d, draw %d, show %d" % (key + draw + show, key, draw,
+                                                                   show),
+                        MPV + ", null bus",
+                        "held by test_alloc.py" if part == "+1" else "measured", "-")
 
         section("Boot to first frame (proxy: import the app .. first frame on the bus)")
         cb = measure_boot_cpython(reps_boot)

@@ -12,7 +12,11 @@ from tablemate import keys as K
 
 
 class FakeI2C:
-    """Counts bytes and folds them into a checksum, so two VMs can compare their streams."""
+    """Counts bytes and folds them into a checksum, so two VMs can compare their streams.
+
+    It allocates nothing per byte (the sum stays a small int: 31 times 2**22 is below 2**30,
+    and a loop over an index makes no iterator), so what a press allocates through the rig is
+    the firmware's own (``alloc`` below)."""
 
     def __init__(self):
         self.bytes = 0
@@ -20,8 +24,8 @@ class FakeI2C:
 
     def _take(self, buf):
         s = self.sum
-        for b in buf:
-            s = (s * 31 + b) & 0xFFFFFFF
+        for i in range(len(buf)):
+            s = (s * 31 + buf[i]) & 0x3FFFFF
         self.sum = s
         self.bytes += len(buf)
 
@@ -161,3 +165,56 @@ class Rig:
             return True
         except OSError:
             return False
+
+
+def alloc(fn):
+    """Bytes the heap grew by while ``fn()`` ran, nothing collected meanwhile (MicroPython
+    only: CPython has no ``gc.mem_alloc``)."""
+    import gc
+    gc.collect()
+    gc.disable()
+    try:
+        before = gc.mem_alloc()
+        fn()
+        return gc.mem_alloc() - before
+    finally:
+        gc.enable()
+
+
+class NullI2C:
+    """A bus that takes the bytes and does nothing with them: allocation figures of the
+    driver's own, with no fake's work in them."""
+
+    def writeto(self, addr, buf, stop=True):
+        pass
+
+    def writevto(self, addr, vector, stop=True):
+        pass
+
+
+def press_allocations(root):
+    """Bytes a scorepad +1 and a whole-screen change (the game menu opening over the table)
+    allocate, in the key handler, in ``draw`` and in ``show`` (a null bus): ``tools/bench.py``
+    prints them, ``test_alloc.py`` holds them. MicroPython only (``alloc``)."""
+    r = Rig(root)
+    r.choose("Scorepad")
+    r.choose("Start")
+    r.advance(2000)
+    app = r.app
+    app.display.i2c = NullI2C()
+    table = app.top()
+    fb = app.display
+
+    def draw():
+        fb.clear()
+        for screen in app.stack[app.stack.index(table):]:
+            screen.draw(fb)
+    out = {}
+    for _ in range(2):  # the first +1 renders its words once (the text cache): the second is
+        out["+1 key"] = alloc(lambda: table.key(K.RIGHT, K.PRESS))  # every later one
+        out["+1 draw"] = alloc(draw)
+        out["+1 show"] = alloc(fb.show)
+    out["screen key"] = alloc(lambda: table.key(K.BACK, K.PRESS))
+    out["screen draw"] = alloc(draw)
+    out["screen show"] = alloc(fb.show)
+    return out
