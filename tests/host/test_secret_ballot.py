@@ -34,13 +34,15 @@ def _secret_game(dev, players=5):
 
 
 def _vote(dev, name, card, cards=4):
-    """``name`` casts ``card`` with the same number of presses whatever the card (RIGHT to it,
-    then LEFT/RIGHT pairs), so that both runs spend the same time."""
+    """``name`` casts ``card`` with the same number of presses whatever the card and the one
+    the picker started on (RIGHT to it, then RIGHT/LEFT pairs), so both runs spend the same
+    time."""
     assert dev.shows("Pass the device to") and dev.shows(name), dev.panel.to_text()
     dev.press("OK")
-    for _ in range(card - 1):
+    steps = (card - dev.app.top().cur) % cards
+    for _ in range(steps):
         dev.press("RIGHT")
-    for _ in range(cards - card):
+    for _ in range(cards - 1 - steps):
         dev.presses("RIGHT", "LEFT")
     dev.press("OK")
     dev.advance(200)

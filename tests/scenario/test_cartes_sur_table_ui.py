@@ -118,12 +118,15 @@ def open_menu(dev, entry):
 
 
 def secret_vote(dev, name, card):
+    """``name`` takes the device and votes ``card``; the card the picker started on."""
     assert dev.shows("Pass the device to") and dev.shows(name) and dev.shows("OK to vote"), \
         dump(dev)
     dev.press("OK")
-    assert bar(dev, name + " votes") and lit_card(dev, cards_of(dev)) == 1, dump(dev)
+    start = lit_card(dev, cards_of(dev))
+    assert bar(dev, name + " votes") and start == dev.app.top().cur, dump(dev)
     assert counts_row_blank(dev.panel.pixels()), "no count in the private picker" + dump(dev)
     vote(dev, card)
+    return start
 
 
 def reveal(dev):
@@ -205,8 +208,9 @@ def test_secret_ballot_shows_and_journals_no_vote_before_the_reveal(make_device,
     jnl = os.path.join(root, "data", "game.jnl")
     votes = [2, 4, 2, 3, 2]
     assert title(dev, "Round 1/4 Patient 1/5"), dump(dev)
+    starts = []
     for p in range(5):
-        secret_vote(dev, NAMES[p], votes[p])
+        starts.append(secret_vote(dev, NAMES[p], votes[p]))
         with open(jnl) as f:
             lines = [json.loads(line) for line in f.read().splitlines()[1:]]
         lines = [a for a in lines if isinstance(a, list)]
@@ -224,6 +228,7 @@ def test_secret_ballot_shows_and_journals_no_vote_before_the_reveal(make_device,
         "no result before the reveal"
     assert len(frames) > 20 and any(frame_has(px, "OK to vote", rows=(48,)) for px in frames)
     assert rules_votes(dev) == [None] * 5
+    assert len(set(starts)) > 1, "each picker starts on a card drawn at random: %r" % starts
 
     frames[:] = []
     reveal(dev)
@@ -258,11 +263,13 @@ def test_power_cut_mid_secret_ballot(make_device, root):
     dev = make_device()
     assert dev.shows("Resume game?"), dump(dev)
     dev.press("OK")
-    assert dev.shows("The power went") and dev.shows("Ann, Bob,") and dev.shows("vote again"), \
-        dump(dev)
+    assert dev.shows("Power cut: 2") and dev.shows("secret votes were") and dev.shows(
+        "again first."), dump(dev)
     dev.press("OK")
     assert actions(dev) == before and rules_votes(dev) == [None] * 5
+    assert dev.shows("Ann") and dev.shows("OK to vote again"), dump(dev)
     secret_vote(dev, "Ann", 3)
+    assert dev.shows("Bob") and dev.shows("OK to vote again"), dump(dev)
     secret_vote(dev, "Bob", 1)
     assert dev.shows("Pass the device to") and dev.shows("Cy"), dump(dev)
     dev.press("OK")
@@ -432,3 +439,33 @@ def test_the_error_net_keeps_a_secret_ballot_in_progress(make_device, root, monk
     secret_vote(dev, "Cy", 1)
     reveal(dev)
     assert actions(dev)[-1] == ["reveal", [2, 1, 1]]
+
+
+def test_a_seal_and_the_reveal_are_on_the_flash_before_their_frame(make_device, root):
+    """What the next screen confirms is on the flash when the players see it: the journal holds
+    the seal before the next voter's screen is sent, and the reveal before the result (a cut
+    in between can no longer cost a vote the voter saw confirmed, nor a result the table saw)."""
+    dev = make_device()
+    new_game(dev, players=3, secret=True)
+    jnl = os.path.join(root, "data", "game.jnl")
+    seen = []
+    write = dev.panel.write
+
+    def spy(data):
+        write(data)
+        with open(jnl) as f:
+            kinds = [json.loads(line)[0] for line in f.read().splitlines()[1:]
+                     if line.startswith("[")]
+        seen.append((dev.panel.pixels(), kinds))
+    dev.panel.write = spy
+    for p, card in enumerate((2, 1, 2)):
+        seen[:] = []
+        secret_vote(dev, NAMES[p], card)
+        picker = [i for i, (px, _) in enumerate(seen) if frame_has(px, "Patient: ")]
+        after = [kinds for px, kinds in seen[picker[-1] + 1:]  # once the vote is cast
+                 if frame_has(px, "Pass the device to") or frame_has(px, "All votes in")]
+        assert after and all(kinds.count("seal") == p + 1 for kinds in after), after
+    seen[:] = []
+    reveal(dev)
+    shown = [kinds for px, kinds in seen if frame_has(px, "Ann keeps card 2")]
+    assert shown and all(kinds[-1] == "reveal" for kinds in shown), shown

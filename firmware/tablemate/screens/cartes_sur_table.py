@@ -9,13 +9,16 @@ cursor starts on the most-voted card so far, as votes tend to agree; UP/DOWN jum
 cards (``step``), so that any card is one press away with up to five cards.
 PASS and SECRET (secret ballot): the device goes round the table. PASS shows only the name of
 the player it is for ("Ann: OK to vote"); SECRET is that player's picker, without any count,
-the cursor on card 1; OK casts the vote and the screen goes blank again for the next player.
-A vote is kept off the display, the journal, the menus and the flash until every player has
-voted: the journal gets a random token (``rules`` "seal"), the vote stays in RAM beside the game
-(``Game.secret``, by token), and OK on "All votes in" reveals them all at once, into the
-journal. Until then the game menu's "Change a vote" lets a player vote again. A power cut
-loses the sealed votes of the ballot in progress (the seals say who had voted: those players
-are told and vote again); docs/rules/cartes-sur-table.md has the threat this defends against.
+the cursor on a card drawn at random (so the presses a voter makes say nothing of the card);
+OK casts the vote and the screen goes blank again for the next player. A vote is kept off the
+display, the journal, the menus and the flash until every player has voted: the journal gets a
+random token (``rules`` "seal"), the vote stays in RAM beside the game (``Game.secret``, by
+token), and OK on "All votes in" reveals them all at once, into the journal. A seal and the
+reveal are journaled before their frame: the next screen shows only once the flash holds them,
+and the time of the write says nothing of the card lit. Until the reveal the game menu's
+"Change a vote" lets a player vote again. A power cut loses the sealed votes of the ballot in
+progress: the seals say who had voted, and those players vote again first (their screen says
+so); docs/rules/cartes-sur-table.md has the threat this defends against.
 TIE: the Patient picks one of the tied cards (the others cannot be picked).
 RESULT: the card the Patient keeps, the votes as a bar per card, who scored; DOWN shows the
 score table; OK goes on to the next Patient. FINAL: the ranking (a shared win lists all).
@@ -44,7 +47,8 @@ SCORES = const(6)
 _W = const(128)
 VARIANT = ("Variant: each player keeps one card for themselves, then passes the rest to the "
            "right, until one is left. Scoring is the same.")
-LOST = "The power went during the secret ballot: %s, vote again."
+LOST = ("Power cut: 1 secret vote was lost. That player votes again first.",
+        "Power cut: %d secret votes were lost. They vote again first.")  # 4 lines of a Notice
 
 
 def play(app, game):
@@ -53,11 +57,11 @@ def play(app, game):
     app.home()
     screen = CartesSurTable(app, game)
     app.push(screen)
-    again = screen.missing()
+    again = len(screen.missing())
     if (game.count == 0 and rules.known(game.state)) or again:
         from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, VARIANT if not again else LOST % ", ".join(
-            rules.names(game.state)[p] for p in again)))
+        app.push(Notice(app, VARIANT if not again else LOST[0] if again == 1 else
+                        LOST[1] % again))
 
 
 def suggest(state):
@@ -83,7 +87,7 @@ class CartesSurTable(GameScreen):
     """The running game: the ballots, a tie, the result, the scores."""
 
     labels = ("Round ", "Patient ", " votes", "OK to vote", "All votes in", "OK: reveal",
-              "OK: next Patient")
+              "OK: next Patient", "OK to vote again")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -213,12 +217,12 @@ class CartesSurTable(GameScreen):
             self.do(["tiebreak", self.cur])
         elif view == PASS:
             self.view = SECRET
-            self.cur = 1
+            self.cur = random.getrandbits(8) % rules.cards(state) + 1
             self.dirty = True
         elif view == SECRET:
             self.seal(self.voter, self.cur)
         elif view == ALL_IN:
-            if self.do(["reveal", [self.ballot[t] for t in state["sealed"]]]):
+            if self.do(["reveal", [self.ballot[t] for t in state["sealed"]]], first=True):
                 self.ballot.clear()  # in the journal now: RAM keeps nothing of the ballot
 
     def seal(self, p, card):
@@ -226,7 +230,7 @@ class CartesSurTable(GameScreen):
         action, which looks for it: a refusal takes it out again)."""
         token = random.getrandbits(30)
         self.ballot[token] = card
-        if not self.do(["seal", p, token]):
+        if not self.do(["seal", p, token], first=True):
             del self.ballot[token]
 
     def end(self):
@@ -308,7 +312,8 @@ class CartesSurTable(GameScreen):
         draw_title(fb, self._progress())
         text.put_centered(fb, "Pass the device to", 2)
         text.put_centered(fb, name, 4)
-        text.put_centered(fb, "OK to vote", 6)
+        text.put_centered(fb, "OK to vote again" if self.voter in self.missing() else
+                          "OK to vote", 6)
 
     def _draw_picker(self, fb):
         state = self.game.state

@@ -9,7 +9,8 @@ Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it
 with a short reason, which the message line shows while the state stays as it was. A taken
 action changes the game in RAM at once and is written to the journal after the frame is sent
 (``App.after_frame``): the screen never waits for the flash, and a power cut in between loses
-only that action. What a mode does after an action (announce a winner, show a round's result)
+only that action. What the next frame confirms to someone who must be able to trust it (a
+secret vote, its reveal) is written first instead (``do(action, first=True)``). What a mode does after an action (announce a winner, show a round's result)
 goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
 game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
 The action that ends a game also files it in the history, after the frame (an undo that takes
@@ -118,15 +119,22 @@ class GameScreen(Screen):
         self.msg.show(str(reason), self.app.now)
         self.dirty = True
 
-    def do(self, action):
-        """Take ``action``: True when the rules accept it, False (reason shown) when refused."""
+    def do(self, action, first=False):
+        """Take ``action``: True when the rules accept it, False (reason shown) when refused.
+
+        ``first``: journal it before the frame, not after, so that what the frame confirms is
+        on the flash when the players see it (a secret vote, its reveal). The press then waits
+        for the write: a few ms, 65 ms when it meets an erase."""
         try:
             self.game.do(action)
         except RuleError as err:
             self.refuse(err)
             return False
         self.dirty = True
-        self.app.after_frame(self.save)
+        if first:
+            self.save()
+        else:
+            self.app.after_frame(self.save)
         self.done()
         if self.game.filed is None and self.over():  # it ended: in the history at once
             self.app.after_frame(self._file)
