@@ -549,6 +549,17 @@ def test_cancel_discards_both_cards_and_passes_the_turn():
     assert _cards(s) == 44
 
 
+def test_a_played_card_a_correction_took_back_cannot_be_cancelled():
+    """A cancel moves the cancelled card from its view to the discard pile: once a correction
+    put it back in the hand, it is refused (before, the card was counted both in the hand and
+    on the discard pile, one card too many in play)."""
+    s = _new(3, cards=_extra([WINK]))
+    v.apply(s, ["play", 0, BLINK])
+    v.apply(s, ["move", "v0", "h0", BLINK])
+    _refused(s, ["cancel", 2, 13], "That card was moved")
+    assert _cards(s) == 44
+
+
 def test_cancel_is_too_late_once_an_action_began_and_needs_a_cancel_card():
     s = _new(cards=_extra([WINK, STARE]))
     v.apply(s, ["play", 0, 14])

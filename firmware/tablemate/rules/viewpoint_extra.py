@@ -151,6 +151,8 @@ def cancel(state, q, c):
     top = stack[-1]
     if top["began"]:
         raise RuleError("Too late to cancel")
+    if top["how"] == "play" and top["self"] not in state["view"][top["by"]]:
+        raise RuleError("That card was moved")  # a correction took it out of play first
     v._from_hand(state, q, c)
     state["hand"][q] -= 1
     state["discard"].append(c)
