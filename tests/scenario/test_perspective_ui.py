@@ -498,6 +498,8 @@ def test_the_draw_pile_rebuild(make_device):
     assert dev.shows("Keep the discard"), dump(dev)
     assert actions(dev) == [["first", 2, "red"], ["rebuild"]]
     assert state(dev)["rebuilds"] == 1
+    dev.press("OK")  # the notice's second box: "draw pile. No shuffle."
+    assert dev.shows("No shuffle."), dump(dev)
     dev.press("OK")
     assert turn_view(dev, 1, 2, "with Ann"), dump(dev)
 

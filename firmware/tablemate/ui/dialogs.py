@@ -12,6 +12,7 @@ from tablemate.ui import Screen, text
 
 _BOX_X = const(4)
 _BOX_W = const(120)
+_PAGES = const(4)  # boxes of four lines a notice may fill
 
 
 def wrap(message, max_width, most=4):
@@ -104,17 +105,41 @@ class Confirm(_Box):
 
 
 class Notice(_Box):
-    """A message the player acknowledges with OK or BACK (a problem found at boot, a result)."""
+    """A message the player acknowledges (a problem found at boot, a rule to read, a result).
+
+    A message longer than the box's four lines is read a box at a time: an arrow at the box's
+    lower right says more follows, OK (or DOWN, RIGHT) shows the next four lines, UP or LEFT the
+    ones before; OK on the last box, or BACK on any, closes it. Nothing a notice says is lost to
+    its size (up to ``_PAGES`` boxes: what a name from a damaged file could make longer)."""
 
     def __init__(self, app, message, on_done=None):
         _Box.__init__(self, app, message)
+        self._all = wrap(message, _BOX_W - 8, 4 * _PAGES)
+        if len(self._all) > 4:  # narrower lines: room for the arrow beside them
+            self._all = wrap(message, _BOX_W - 24, 4 * _PAGES)
+        self._page = 0
+        self.lines = self._all[:4]
         self.on_done = on_done
 
     def key(self, key, kind):
-        if kind == K.PRESS and (key == K.OK or key == K.BACK):
+        if kind != K.PRESS:
+            return
+        last = (len(self._all) - 1) // 4
+        if (key == K.OK or key == K.DOWN or key == K.RIGHT) and self._page < last:
+            self._turn(self._page + 1)
+        elif (key == K.UP or key == K.LEFT) and self._page:
+            self._turn(self._page - 1)
+        elif key == K.OK or key == K.BACK:
             self.app.pop()
             if self.on_done:
                 self.on_done()
 
+    def _turn(self, page):
+        self._page = page
+        self.lines = self._all[4 * page:4 * page + 4]
+        self.dirty = True  # (the app draws the screen below again too: the box may shrink)
+
     def draw(self, fb):
-        self.draw_box(fb, False)
+        end = self.draw_box(fb, False)
+        if 4 * self._page + 4 < len(self._all):
+            text.draw(fb, text.ARROW_DOWN, _BOX_X + _BOX_W - 8, end - 9)
