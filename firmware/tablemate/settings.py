@@ -66,8 +66,8 @@ def validate(key, value):
     elif key == "layout":
         ok = value in LAYOUTS
     else:
-        return "Unknown setting: " + str(key)[:24]
-    return None if ok else "Bad setting: " + key
+        ok = False  # not one of KEYS
+    return None if ok else "Bad setting: " + str(key)[:24]
 
 
 def load(path):
