@@ -28,7 +28,7 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, first_player, fmt
-from tablemate.ui import Menu, Screen, text
+from tablemate.ui import Menu, Screen, draw_rows, text
 from tablemate.ui.numberentry import NumberEntry
 
 FILE = "clock.json"
@@ -366,15 +366,7 @@ class ClockMenu(Menu):
     def draw(self, fb):
         fb.fill_rect(0, 38, 128, 26, 0)
         fb.hline(0, 38, 128, 1)
-        page = 5
-        for i in range(len(self.items)):
-            label = self.items[i]
-            if i == self.index:
-                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
-                text.put(fb, label, 2, page, color=0)
-            else:
-                text.put(fb, label, 2, page)
-            page += 1
+        draw_rows(fb, self, len(self.items), self.index, 0, 5, 3)
         if self.screen.clock.paused:
             text.put_right(fb, "Paused", 127, 5)
 

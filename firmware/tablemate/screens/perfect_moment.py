@@ -32,7 +32,7 @@ from tablemate import clock
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perfect_moment as rules
-from tablemate.ui import draw_title, table, text
+from tablemate.ui import draw_rows, draw_title, scroll, table, text
 from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
 
 RACE = const(0)
@@ -103,6 +103,7 @@ class PerfectMoment(GameScreen):
         self.waiting = -1  # the race's loser, until their own "ready" press comes
         self.rows = []
         self.cur = 0
+        self.first = 0  # the first score row in view
         self.pts = []  # the points shown on each score row
         self._shown = (-1, -1)  # the clocks' seconds last drawn
         if rules.turn(state) < 0 and not self.over():
@@ -220,6 +221,7 @@ class PerfectMoment(GameScreen):
         self.rows = choices(state, self.walk)
         self.pts = [2] * len(self.rows)
         self.cur = row % len(self.rows)
+        self.first = scroll(0, self.cur, 5)
         self.view = SCORE
         self.dirty = True
 
@@ -335,6 +337,14 @@ class PerfectMoment(GameScreen):
             self.pts[self.cur] = lo + (self.pts[self.cur] - lo + step) % (4 - lo)
         self.dirty = True
 
+    def row(self, i, lit):
+        """A score row for ``draw_rows``: its label, and the points the player may change
+        ("< 2 >" on the cursor's row), none for a card that scores what it scores."""
+        if self.rows[i][2] is not None:
+            return self.rows[i][1], None, 0
+        value = "< %d >" % self.pts[i] if lit else "%d" % self.pts[i]
+        return self.rows[i][1], value, _W - (0 if lit else 12) - text.ink_width(value)
+
     # -- frames ----------------------------------------------------------------------------
     def draw(self, fb):
         if self.view == RACE:
@@ -395,19 +405,7 @@ class PerfectMoment(GameScreen):
         state = self.game.state
         draw_title(fb, rules.names(state)[rules.turn(state)] + " scores")
         rows = self.rows
-        first = max(0, min(self.cur - 2, len(rows) - 5))  # five rows on pages 2-6
-        page = 2
-        for i in range(first, min(len(rows), first + 5)):
-            label, fixed = rows[i][1], rows[i][2]
-            if i == self.cur:
-                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
-                text.put(fb, label, 2, page, color=0)
-                if fixed is None:
-                    text.put_right(fb, "< %d >" % self.pts[i], _W, page)
-            else:
-                text.put(fb, label, 2, page)
-                if fixed is None:
-                    text.put_right(fb, "%d" % self.pts[i], _W - 12, page)
-            page += 1
+        self.first = scroll(self.first, self.cur, 5)  # five rows on pages 2-6
+        draw_rows(fb, self, len(rows), self.cur, self.first, 2, 5)
         fixed = rows[self.cur][2]
         text.put(fb, MEANS[self.pts[self.cur] if fixed is None else fixed], 0, 7)

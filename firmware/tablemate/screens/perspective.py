@@ -38,7 +38,7 @@ from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
 from tablemate.store import files
-from tablemate.ui import Screen, draw_title, text
+from tablemate.ui import Screen, draw_rows, draw_title, text
 from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
 
 FIRST = const(0)
@@ -433,15 +433,12 @@ class Perspective(GameScreen):
         self.msg.draw(fb)
 
     def _draw_choices(self, fb, items, cur):
-        page = 2
-        for i in range(len(items)):
-            label = items[i]
-            if i == cur:
-                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
-                text.put(fb, label, 2, page, color=0)
-            else:
-                text.put(fb, label, 2, page)
-            page += 1
+        self._choices = items
+        draw_rows(fb, self, len(items), cur)
+
+    def row(self, i, lit):
+        """A choice for ``draw_rows`` (colours, players, a check's answers: five at most)."""
+        return self._choices[i], None, 0
 
     def _draw_turn(self, fb):
         state = self.game.state

@@ -44,7 +44,7 @@ from micropython import const
 from tablemate import json
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
-from tablemate.ui import draw_title, table, text
+from tablemate.ui import draw_rows, draw_title, scroll, table, text
 from tablemate.ui.play import GameMenu, GameScreen, show_standings
 
 TABLE = const(0)
@@ -54,7 +54,6 @@ GO = const(3)
 PICK = const(4)
 
 CATALOG = "viewpoint.jsonl"  # in /data
-_ROWS = const(6)  # list rows, on pages 2-7
 _W = const(128)
 _JUMP = const(6)  # LEFT/RIGHT in a list
 _MENU = "tablemate.screens.viewpoint_menu"
@@ -184,8 +183,8 @@ class Viewpoint(GameScreen):
         room = w - 3 - text.width(text.CARD + "99")
         self.short = [text.fit(s, room) for s in rules.names(game.state)]
         self.keys = []  # what each row of the open list (or each player to aim at) stands for
-        self.row = None  # key -> (left, right): how a row reads
-        self.items = {}  # the rows shown so far, as drawn (``_item``)
+        self._make = None  # key -> (left, right): how a row reads
+        self.items = {}  # the rows shown so far, as drawn (``row``)
         self.cur = 0
         self.first = 0
         self.mine = None  # a swap's own card, once picked
@@ -244,16 +243,16 @@ class Viewpoint(GameScreen):
     def _list(self, keys, row, cur):
         """Open a list of ``keys``, each row made by ``row`` the first time it is shown."""
         self.keys = keys
-        self.row = row
+        self._make = row
         self.items = {}
         self.first = 0
         self._select(cur)
 
-    def _item(self, i):
-        """Row ``i`` as it is drawn: (label fitted, value, the value's x), made once."""
+    def row(self, i, lit):
+        """Row ``i`` for ``draw_rows``: (label fitted, value, the value's x), made once."""
         got = self.items.get(i)
         if got is None:
-            left, right = self.row(self.keys[i])
+            left, right = self._make(self.keys[i])
             x = _W - 7 - text.width(right)
             got = self.items[i] = (text.fit(left, x - 5), right, x)
         return got
@@ -281,10 +280,7 @@ class Viewpoint(GameScreen):
     def _select(self, i):
         n = len(self.keys)
         self.cur = i % n if n else 0
-        if self.cur < self.first:
-            self.first = self.cur
-        elif self.cur >= self.first + _ROWS:
-            self.first = self.cur - _ROWS + 1
+        self.first = scroll(self.first, self.cur)
         self.dirty = True
 
     # -- actions --------------------------------------------------------------------------
@@ -454,22 +450,7 @@ class Viewpoint(GameScreen):
 
     def _draw_list(self, fb):
         draw_title(fb, text.fit(self.head, _W))
-        n = len(self.keys)
-        last = min(n, self.first + _ROWS)
-        page = 2
-        for i in range(self.first, last):
-            label, right, x = self._item(i)
-            if i == self.cur:
-                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
-                text.put(fb, label, 2, page, color=0)
-            else:
-                text.put(fb, label, 2, page)
-            text.put(fb, right, x, page)
-            page += 1
-        if self.first > 0:
-            text.put(fb, text.ARROW_UP, 123, 2)
-        if last < n:
-            text.put(fb, text.ARROW_DOWN, 123, 7)
+        draw_rows(fb, self, len(self.keys), self.cur, self.first)
 
     def menu_entries(self):
         """The game menu's own rows; their pages (``viewpoint_menu``) load in a quiet pass while

@@ -9,7 +9,9 @@ The app keeps a stack of screens (micro-gui style): only the top one gets keys, 
 not ``opaque`` (a dialog) is drawn over the one below it.
 
 A menu is a screen: it owns the cursor and the scroll offset and reports the picked index to a
-callback, so the caller decides whether picking pushes, pops or edits in place. Items are plain
+callback, so the caller decides whether picking pushes, pops or edits in place. Every list a
+screen shows (a menu, a game's choices, its card list, its score rows) is drawn by
+``draw_rows`` and scrolled by ``scroll``: one highlighted row, one way to scroll. Items are plain
 strings; a caller that shows values in labels (settings) rewrites ``items`` and sets ``dirty``.
 Rows sit on the display's 8-pixel pages (pages 2-7 under the title), so each label is a byte
 copy (``text.put``), and the highlight only covers its label: moving the cursor changes two
@@ -60,6 +62,37 @@ def draw_title(fb, title):
     fb.hline(0, 9, 128, 1)
 
 
+def scroll(first, cur, rows=_ROWS):
+    """The first row to show so that row ``cur`` is in view, moved as little as possible."""
+    if cur < first:
+        return cur
+    if cur >= first + rows:
+        return cur - rows + 1
+    return first
+
+
+def draw_rows(fb, owner, count, cur, first=0, top=_TOP, rows=_ROWS):
+    """The one list every screen draws: rows ``first``.. of ``count`` on pages ``top``.., the
+    cursor's row a lit bar under its label, arrows at the right when rows are hidden above or
+    below. ``owner.row(i, lit)`` gives row i as (label, value or None, the value's x): the
+    caller fits its words and may draw a value apart for the cursor's row ("< 3 >")."""
+    last = min(count, first + rows)
+    page = top
+    for i in range(first, last):
+        lit = i == cur
+        label, value, x = owner.row(i, lit)
+        if lit:
+            fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+        text.put(fb, label, 2, page, color=0 if lit else 1)
+        if value is not None:
+            text.put(fb, value, x, page)
+        page += 1
+    if first > 0:
+        text.put(fb, text.ARROW_UP, 123, top)
+    if last < count:
+        text.put(fb, text.ARROW_DOWN, 123, top + rows - 1)
+
+
 class Menu(Screen):
     """A vertical list. UP/DOWN move (wrapping, auto-repeat), OK picks, LEFT/RIGHT adjust, BACK leaves."""
 
@@ -78,10 +111,7 @@ class Menu(Screen):
         """Put the cursor on ``index`` and scroll so that it is visible."""
         n = len(self.items)
         self.index = index % n if n else 0
-        if self.index < self.first:
-            self.first = self.index
-        elif self.index >= self.first + _ROWS:
-            self.first = self.index - _ROWS + 1
+        self.first = scroll(self.first, self.index)
         self.dirty = True
 
     def key(self, key, kind):
@@ -105,21 +135,11 @@ class Menu(Screen):
 
     def draw(self, fb):
         draw_title(fb, self.title)
-        items = self.items
-        last = min(len(items), self.first + _ROWS)
-        page = _TOP
-        for i in range(self.first, last):
-            label = text.fit(items[i], 118)
-            if i == self.index:
-                fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
-                text.put(fb, label, 2, page, color=0)
-            else:
-                text.put(fb, label, 2, page)
-            page += 1
-        if self.first > 0:
-            text.put(fb, text.ARROW_UP, 123, _TOP)
-        if last < len(items):
-            text.put(fb, text.ARROW_DOWN, 123, _TOP + _ROWS - 1)
+        draw_rows(fb, self, len(self.items), self.index, self.first)
+
+    def row(self, i, lit):
+        """Row ``i`` for ``draw_rows``: its label fitted beside the scroll arrows."""
+        return text.fit(self.items[i], 118), None, 0
 
 
 class ActionMenu(Menu):
