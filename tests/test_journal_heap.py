@@ -19,15 +19,16 @@ LIMIT = 32 * 1024  # bytes one resume may allocate, whatever the length of the g
 
 SETUP = """
 import gc, json
+from tablemate import lifecycle
 from tablemate.store.game import Game
-G, P = Game.resume(None, "/j/game.jnl")  # imports the rules once
+G, P = Game.resume(lifecycle.rules, "/j/game.jnl")  # imports the rules once
 G = P = None
 gc.collect()
 """
 
 MEASURE = """
 A0 = gc.mem_alloc()
-G, P = Game.resume(None, "/j/game.jnl")
+G, P = Game.resume(lifecycle.rules, "/j/game.jnl")
 A1 = gc.mem_alloc()
 print(json.dumps({"alloc": A1 - A0, "count": G.count, "problem": P, "scores": G.state["scores"]}))
 """

@@ -182,14 +182,15 @@ print("RESULT " + json.dumps(OUT))
 """
 
 VM_REPLAY = """
+from tablemate import lifecycle
 from tablemate.store.game import Game
-G, PROBLEM = Game.resume(None, "/bench/replay.jnl")  # warm-up: imports the rules module
+G, PROBLEM = Game.resume(lifecycle.rules, "/bench/replay.jnl")  # warm-up: imports the rules module
 A0 = gc.mem_alloc()  # no collection inside one VM call: the growth is what one resume allocates
-G, PROBLEM = Game.resume(None, "/bench/replay.jnl")
+G, PROBLEM = Game.resume(lifecycle.rules, "/bench/replay.jnl")
 ALLOC = gc.mem_alloc() - A0
 T0 = ticks_ms()
 for _ in range(%(reps)d):
-    G, PROBLEM = Game.resume(None, "/bench/replay.jnl")
+    G, PROBLEM = Game.resume(lifecycle.rules, "/bench/replay.jnl")
 MS = ticks_diff(ticks_ms(), T0)
 print("RESULT " + json.dumps({"ms": MS, "reps": %(reps)d, "count": G.count, "problem": PROBLEM,
                               "scores": G.state["scores"], "alloc": ALLOC}))
@@ -342,11 +343,12 @@ def checkpoint_every():
 
 
 def measure_replay_cpython(path, reps):
+    from tablemate import lifecycle
     from tablemate.store.game import Game
-    Game.resume(None, path)  # warm-up: imports the rules module
+    Game.resume(lifecycle.rules, path)  # warm-up: imports the rules module
     t0 = time.perf_counter()
     for _ in range(reps):
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     ms = (time.perf_counter() - t0) * 1000 / reps
     return {"ms": ms, "count": g.count, "problem": problem, "scores": g.state["scores"]}
 

@@ -24,6 +24,13 @@ class RuleError(Exception):
     """
 
 
+# The kinds of a game's options (``tablemate.options``), here so that a rules module's table of
+# them needs no import: the setup menu imports the rules module while its player reads.
+NUMBER = 0  # params (lo, hi, step, word shown for 0 or None): any int lo..hi
+CHOICE = 1  # params (values, unit or words): one of the values
+FLAG = 2  # params None: True or False
+
+
 def action_kind(state, action, arity):
     """The kind of ``action`` (its first item) once its shape is checked against ``arity``
     ({kind: length}); RuleError when the game is over or the action is malformed. Every game's

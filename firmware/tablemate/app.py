@@ -174,23 +174,8 @@ class App:
         self.apply_settings()
 
     def fail(self, exc):
-        """Log ``exc``, show it, and leave the player on the home menu with the game intact.
-
-        A game whose every line is on the flash is let go: "Continue" replays the journal
-        rather than trust what was in RAM. One with lines the flash has not taken yet (a full
-        flash keeps a game in RAM only), or with what it keeps in RAM only (a secret ballot's
-        votes), stays, rebuilt from its recorded actions, and "Continue" shows it; it is saved
-        now if the flash takes writes, else when it is shown again."""
-        game = self.game
-        if game is not None:
-            self.game = None
-            if game.unsaved or game.secret:
-                try:
-                    game.replay()
-                    self.game = game
-                    self.after_frame(lambda: _save_quietly(game))
-                except Exception:  # the record itself does not replay: the journal decides
-                    pass
+        """Log ``exc``, show it, and leave the player on the home menu with the game intact
+        (``screens/error.py``: what of the game in RAM is kept, and how)."""
         if not self._failing:
             self._failing = True
             try:
@@ -278,14 +263,6 @@ class App:
         if self._idle != _OFF:
             fb.show()
         return True
-
-
-def _save_quietly(game):
-    """Save what the flash has not taken yet; a refusal waits for the game's screen."""
-    try:
-        game.save()
-    except OSError:
-        pass
 
 
 # What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of

@@ -11,14 +11,49 @@ not at boot: the home menu needs only ``session`` (the registry and what is save
 import os
 import sys
 
-from tablemate import session
+from tablemate import RuleError, session
 
 
-def screen_module(name):
-    """Import ``tablemate.screens.<name>`` on first use (RAM is only spent on the mode played)."""
-    full = "tablemate.screens." + name
-    __import__(full)
+def rules(name):
+    """The rules module of the registered mode ``name``, imported if it is not yet; RuleError
+    ("Unknown game") for any other name: a journal naming another module is not a game."""
+    return module(name, "rules")
+
+
+def screen(name):
+    """The game screen class of the registered mode ``name`` (its screens module's
+    ``SCREEN``), imported if it is not yet."""
+    return module(name, "screens").SCREEN
+
+
+def module(name, part):
+    """The registered mode ``name``'s ``part`` module ("rules" or "screens"), imported: the
+    registry entry's own, else tablemate.<part>.<name>."""
+    m = session.mode(name) if type(name) is str else None
+    if m is None:
+        raise RuleError("Unknown game")
+    full = m.get(part) or "tablemate." + part + "." + name
+    try:
+        __import__(full)  # at once when loaded already (while the player read the setup)
+    except ImportError:
+        raise RuleError("Unknown game")
     return sys.modules[full]
+
+
+def rest(home, name):
+    """The home menu's cursor rests on mode ``name`` (None: another row): its rules module and
+    the options' (the setup menu is drawn from them) are imported while the player reads, a
+    Pico taking 15-30 ms for each. The rules module a rest imported before goes (only that: one
+    a game or any other loaded stays), so passing the modes by costs no RAM."""
+    if home.ready is not None:
+        unload((home.ready,))
+        home.ready = None
+    if name is not None:
+        loaded = len(sys.modules)
+        ready = rules(name)
+        if len(sys.modules) > loaded:  # this rest imported it
+            home.ready = ready.__name__
+        __import__("tablemate.options")  # let go with the setup's modules
 
 
 def unload(names):
@@ -43,16 +78,16 @@ def prefetch(app, name, saved=False):
     a resume may take) and few renders (about 1 ms a word).
     """
     from tablemate.ui import text
-    for module in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.rules." + name,
-                   "tablemate.ui.play", "tablemate.screens." + name):
-        app.soon(lambda m=module: __import__(m))
+    for full in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.ui.play"):
+        app.soon(lambda m=full: __import__(m))
+    app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(text.large)  # the score digits of the game's first frame
     app.soon(lambda: _warm(app, name, saved))
 
 
 def _warm(app, name, saved):
     from tablemate.ui import text
-    words = list(getattr(sys.modules.get("tablemate.screens." + name), "WARM", ()))
+    words = list(getattr(module(name, "screens"), "WARM", ()))
     if saved:
         from tablemate.store import journal
         header = journal.read_header(session.game_path(app))
@@ -74,31 +109,31 @@ def start(app, name, opts, replacing=None):
     then nothing has changed, the saved game included.
     """
     from tablemate import RuleError
-    from tablemate.store.game import Game, rules_for  # not at boot: the home menu needs neither
+    from tablemate.store.game import Game  # not at boot: the home menu needs it not
     old = app.game
     if old is not None:
         replacing = True
     elif replacing is None:
         replacing = session.saved_name(app) is not None
-    screens = screen_module(name)
+    screens = module(name, "screens")
     prepare = getattr(screens, "prepare", None)  # a mode's options from the flash (Viewpoint's
     try:  # catalog file), into the journal's header with the others
         if prepare:
             opts = prepare(app, opts)
-        game = Game.new(rules_for(name), session.game_path(app), opts)
+        game = Game.new(rules(name), session.game_path(app), opts)
     except RuleError as err:
         return str(err)
     app.game = game
     if replacing:  # by the save that creates the new journal, after the first frame: a flash
         game.first = lambda: _file_replaced(app, old)  # that refuses keeps both as they are
-    screens.play(app, game)
+    _show(app, game)
     return None
 
 
 def _file_replaced(app, old):
     if old is None:
         from tablemate.store.game import Game
-        old = Game.resume(None, session.game_path(app))[0]  # None: unreadable, nothing to file
+        old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
     if old is not None and not session.ended(app):
         file(app, old)
     _forget_end(app)
@@ -113,15 +148,27 @@ def resume(app):
     """
     game = app.game
     if game is not None:
-        screen_module(name_of(game)).play(app, game)
+        _show(app, game)
         return True, None
     from tablemate.store.game import Game
-    game, problem = Game.resume(None, session.game_path(app))
+    game, problem = Game.resume(rules, session.game_path(app))
     if game is None:
         return False, problem
     app.game = game
-    screen_module(name_of(game)).play(app, game)
+    _show(app, game)
     return True, problem
+
+
+def _show(app, game):
+    """Show ``game`` on its mode's screen above the home menu, and over it what the screen says
+    the players must read first (``GameScreen.opening``): every mode's way in."""
+    app.home()
+    shown = screen(name_of(game))(app, game)
+    app.push(shown)
+    told = shown.opening()
+    if told:
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, told))
 
 
 def name_of(game):

@@ -1,10 +1,12 @@
 """The game modes, and what the flash holds of the game in progress.
 
-``MODES`` is the registry: one entry per game mode, and the only place a mode's name, menu label,
-player range and history outcomes are written (its setup options are the setup menu's:
-``tablemate.ui.setup.OPTIONS``). The home menu, the shared setup menu, the history and the host
-tools (``tablemate report``, the README pictures, package.json) all read it. A mode is its entry plus two modules named after it: ``rules/<name>.py`` (the pure
-game) and ``screens/<name>.py`` (its play screen); docs/contracts.md has the recipe.
+``MODES`` is the registry: one entry per game mode, and the only place a mode's name, menu label
+and history outcomes are written. Everything else about a mode is its two modules:
+``rules/<name>.py`` (the pure game, with its players, options and what follows from them:
+``tablemate.options``) and ``screens/<name>.py`` (its ``SCREEN`` class). The home menu, the
+setup menu, the history and the host tools (``tablemate report``, the README pictures,
+package.json, the benchmarks) all read the registry, and ``lifecycle.rules`` and
+``lifecycle.screen`` find a mode's modules from it: no other place names the modes. docs/adding-a-game.md has the recipe.
 
 The home menu asks here whether a game is saved (``saved_name``) and whether it had ended
 (``ended``): that, and the registry, is all a boot needs. Starting, resuming, filing and leaving
@@ -14,24 +16,23 @@ a game is ``tablemate.lifecycle``, loaded with the first setup menu or resume qu
 from tablemate import os
 
 
-# Each mode: name (the rules and screens module), label (menu), players (min, max, default),
-# optionally note (a word after the player count, by count), race (no "1st player" in the setup:
-# the game's first screen settles who starts, and its first action says who) and outcomes (how a
-# finished game reads in the history, by its summary's "outcome", or "coop:" and the outcome for
-# a co-operative game, tried first; without a word for it, a game lists its winners, "(tie)"
-# after several, or reads "unfinished"). A mode's setup options are the setup menu's business
-# (``tablemate.ui.setup.OPTIONS``): the boot loads this registry, and a Pico pays for every
-# constant in it at every boot.
-MODES = (
-    {"name": "scorepad", "label": "Scorepad", "players": (1, 8, 2)},
-    {"name": "contrast", "label": "Contrast", "players": (2, 6, 4), "note": {2: "co-op"},
+# Each mode: name (its modules' name, and the journal's and history's "game"), label (menus)
+# and optionally outcomes (how a finished game reads in the history, by its summary's
+# "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a word for
+# it, a game lists its winners, "(tie)" after several, or reads "unfinished"), and "rules" and
+# "screens" (where its modules are, when not tablemate.rules.<name> and
+# tablemate.screens.<name>: a mode from outside the firmware, as the tests register one). The
+# boot loads this registry, and a Pico pays for every constant in it at every boot: what a
+# mode's setup needs is in its rules module, imported when the home menu's cursor rests on it.
+MODES = [
+    {"name": "scorepad", "label": "Scorepad"},
+    {"name": "contrast", "label": "Contrast",
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
-    {"name": "viewpoint", "label": "Viewpoint", "players": (2, 6, 4)},
-    {"name": "perfect_moment", "label": "Perfect Moment", "players": (2, 2, 2), "race": True},
-    {"name": "cartes_sur_table", "label": "Cartes sur Table", "players": (3, 7, 5)},
-    {"name": "perspective", "label": "Perspective", "players": (1, 4, 4), "race": True,
-     "note": {1: "solo"}, "outcomes": {"solved": "solved"}},
-)
+    {"name": "viewpoint", "label": "Viewpoint"},
+    {"name": "perfect_moment", "label": "Perfect Moment"},
+    {"name": "cartes_sur_table", "label": "Cartes sur Table"},
+    {"name": "perspective", "label": "Perspective", "outcomes": {"solved": "solved"}},
+]
 
 
 def mode(name):
@@ -46,22 +47,6 @@ def label(name):
     """The menu label of mode ``name`` (the name itself for a mode this build lacks)."""
     m = mode(name)
     return m["label"] if m else name
-
-
-def result(record):
-    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a mode's word for its
-    outcome ("co-op lost"), or "unfinished". ``record`` is a history line, already checked."""
-    words = (mode(record.get("game")) or {}).get("outcomes", {})
-    outcome = str(record.get("outcome"))
-    if record.get("coop") and "coop:" + outcome in words:
-        return words["coop:" + outcome]
-    if outcome in words:
-        return words[outcome]
-    names = record.get("names", [])
-    won = [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
-    if not won:
-        return "unfinished"
-    return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 
 def game_path(app):

@@ -32,7 +32,8 @@ import os
 import sys
 import tempfile
 
-from tablemate import session, settings
+from tablemate import lifecycle, session, settings
+from tablemate.screens import history as history_screen
 from tablemate.screens.history import damage
 from tablemate.store import history, journal, setups
 from tablemate.store.game import Game
@@ -80,7 +81,7 @@ def _history(path):
 
 
 def _journal(path):
-    found, problem = Game.resume(None, path)
+    found, problem = Game.resume(lifecycle.rules, path)
     if found is None or problem not in (None, journal.TORN):
         why = problem.split(":")[0].split("\n")[0] if problem else "no game in it"
         raise Refused(why + " (the device would set it aside or cut it)")
@@ -473,12 +474,11 @@ def _file_board_game(board, on_board, writes, replaced, out):
 def _file_in(scratch, data, staged, out):
     """File the game of journal ``data`` in the history files ``staged``, in ``scratch``;
     True when it was filed."""
-    from tablemate import lifecycle
     for name, content in list(staged.items()) + [("game.jnl", data)]:
         with open(os.path.join(scratch, name), "wb") as f:
             f.write(content)
     app = _App(scratch)
-    found = Game.resume(None, app.path("game.jnl"))[0]
+    found = Game.resume(lifecycle.rules, app.path("game.jnl"))[0]
     if found is None:
         out("The board's saved game is unreadable: it is not filed in the history.")
         return False
@@ -489,7 +489,7 @@ def _file_in(scratch, data, staged, out):
     lifecycle.file(app, found)
     filed = history.recent(hist, 1)[0]
     out("The board's %s game is filed in the restored history as game %d (%s)." % (
-        session.label(filed["game"]), filed["n"], session.result(filed)))
+        session.label(filed["game"]), filed["n"], history_screen.result(filed)))
     return True
 
 

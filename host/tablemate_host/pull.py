@@ -14,7 +14,7 @@ the archive and the history file and prints every game once, oldest first, and a
 import os
 import sys
 
-from tablemate import session
+from tablemate.screens import history as history_screen
 from tablemate.store import history
 from tablemate_host import flash
 
@@ -186,7 +186,7 @@ def report(games, out=print):
         names = g["names"]
         scores = g.get("scores", [])
         winners = [names[i] for i in g.get("winners", []) if i < len(names)]
-        result = session.result(g)  # the registry says how a mode's outcomes read
+        result = history_screen.result(g)  # the registry says how a mode's outcomes read
         if winners and result.startswith(winners[0]):
             result = "won by " + result
         table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),

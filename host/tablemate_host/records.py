@@ -17,9 +17,9 @@ import csv
 import os
 import sys
 
-from tablemate import RuleError, session
+from tablemate import RuleError, lifecycle, session
+from tablemate.screens import history as history_screen
 from tablemate.store import jfile, journal
-from tablemate.store.game import rules_for
 from tablemate.ui.standings import ranking
 
 COLUMNS = ("game", "mode", "player", "score", "place", "outcome")
@@ -53,7 +53,7 @@ def _outcome(g, seat):
     won = g.get("winners", [])
     if seat in won:
         return "won, shared" if len(won) > 1 else "won"
-    return "lost" if won else session.result(g)
+    return "lost" if won else history_screen.result(g)
 
 
 def write_csv(games, path):
@@ -90,7 +90,7 @@ def replay(path):
         if head is None:
             raise ValueError("no game header on its first line")
         try:
-            rules = rules_for(head["game"])
+            rules = lifecycle.rules(head["game"])
         except RuleError:
             raise ValueError("%r is not a game this version plays" % head["game"])
         actions = []

@@ -185,8 +185,9 @@ def make_journal(path, game, players, actions, seed=7):
     Viewpoint: a recorded game (``vpgame``) but its last four actions; The Perfect Moment: one
     (``pmgame``) but its last two).
     The VM benchmarks and the emulated Pico's scripts (tools/pico/measure.py) resume it."""
-    from tablemate.store.game import Game, rules_for
-    rules = rules_for(game)
+    from tablemate import lifecycle
+    from tablemate.store.game import Game
+    rules = lifecycle.rules(game)
     names = NAMES[:players]
     if game == "viewpoint":  # a recorded game, its last actions left for the VM to play
         from tablemate_host import vpgame

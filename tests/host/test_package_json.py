@@ -91,9 +91,9 @@ def test_the_package_names_every_registered_mode_and_refuses_one_without_its_mod
     from tablemate import session
     gen = runpy.run_path(GEN)
     assert "game modes: " + ", ".join(m["label"] for m in session.MODES) in _package()["description"]
-    dice = {"name": "dice", "label": "Dice", "players": (1, 4, 2), "options": ()}
+    dice = {"name": "dice", "label": "Dice"}
     try:
-        gen["build"](modes=session.MODES + (dice,))
+        gen["build"](modes=session.MODES + [dice])
     except ValueError as e:
         assert "firmware/tablemate/rules/dice.py is missing" in str(e), e
     else:

@@ -46,7 +46,7 @@ import os
 
 from rig import FakeProbe
 from tablemate import keys as K
-from tablemate import session, ticks_add, ticks_diff
+from tablemate import lifecycle, session, ticks_add, ticks_diff
 from tablemate.store.files import exists
 
 LAYOUTS = ("six", "five", "three", "encoder")
@@ -506,7 +506,7 @@ class Fuzzer:
         from tablemate.store.game import Game
         if game.unsaved:
             self.fail("%d journal lines still unsaved after a pass" % game.unsaved)
-        g, problem = Game.resume(None, session.game_path(self.app))
+        g, problem = Game.resume(lifecycle.rules, session.game_path(self.app))
         if g is None or problem is not None:
             self.fail("the journal does not load: %r" % (problem,))
         if g.count != game.count or g.state != game.state:
@@ -696,7 +696,7 @@ class Fuzzer:
         expected = None
         if exists(path):
             from tablemate.store.game import Game
-            g, problem = Game.resume(None, path)
+            g, problem = Game.resume(lifecycle.rules, path)
             if problem is not None:
                 self.fail("the journal at the cut does not load: %s" % problem)
             if g is not None:

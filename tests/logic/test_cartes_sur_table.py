@@ -4,6 +4,7 @@ the secret ballot, refusals, and whole games through the journal (resume and und
 import json
 
 import support
+from tablemate import lifecycle
 from tablemate.rules import cartes_sur_table as cst
 from tablemate.store.game import Game
 
@@ -539,7 +540,7 @@ def _play(name, n, secret, seed, first=0):
     assert cst.result(g.state) == [p for p in range(n) if points[p] == best]
     assert [len(cst.kept(g.state, p)) for p in range(n)] == [3] * n
     g.save()
-    r, problem = Game.resume(None, path)
+    r, problem = Game.resume(lifecycle.rules, path)
     assert problem is None and r.rules is cst and r.state == g.state and r.count == g.count
     lines = support.journal_lines(path)
     assert lines[0]["game"] == "cartes_sur_table" and lines[0]["opts"]["secret"] == secret

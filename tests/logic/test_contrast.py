@@ -4,7 +4,7 @@ import json
 
 import support
 from tablemate.store.game import Game
-from tablemate import RuleError
+from tablemate import RuleError, lifecycle
 from tablemate.rules import contrast as c
 
 SQ, YE, GR, LI, RE, BL = "square", "yellow", "green", "light", "red", "blue"
@@ -464,7 +464,7 @@ def test_resume_mid_round_equals_live_state():
     g.undo()
     g.do(["pick", 1, BL])
     g.save()
-    r, problem = Game.resume(None, path)
+    r, problem = Game.resume(lifecycle.rules, path)
     assert problem is None and r.rules is c and r.state == g.state and r.count == 12
     assert c.turn(r.state) == 2 and c.round_no(r.state) == 3 and c.face_up(r.state) == 3
     assert c.last(r.state)["why"] == "all same"

@@ -11,7 +11,7 @@ import json
 import os
 
 import support
-from tablemate import settings
+from tablemate import lifecycle, settings
 from tablemate.rules import scorepad
 from tablemate.store import files, game, jfile, journal
 from tablemate.store.game import Game
@@ -104,7 +104,7 @@ def test_a_torn_journal_resumes_up_to_the_fragment():
             f.write(b'["add", 2, 1')
         torn = support.read_bytes(path)
         with Locked(code) as lock:
-            g, problem = Game.resume(None, path)
+            g, problem = Game.resume(lifecycle.rules, path)
         assert lock.refused and problem.startswith(words + ":"), problem
         assert support.read_bytes(path) == torn, "nothing written"
         assert g.state == live.state and g.count == 4
@@ -113,7 +113,7 @@ def test_a_torn_journal_resumes_up_to_the_fragment():
         assert support.read_bytes(path).startswith(good)
         assert support.journal_lines(path)[-1] == ["add", 2, 5]
         assert support.read_bytes(path + ".bad") == torn
-        again, problem = Game.resume(None, path)
+        again, problem = Game.resume(lifecycle.rules, path)
         assert problem is None and again.state == g.state
 
 
@@ -124,7 +124,7 @@ def test_a_damaged_line_is_read_as_the_end_until_it_can_be_cut():
     damaged = b"\n".join(lines)
     support.write_bytes(path, damaged)
     with Locked(FULL):
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     assert problem.startswith("Flash full:"), problem
     assert support.read_bytes(path) == damaged
     assert g.count == 2 and scorepad.scores(g.state) == [2, 0, 0]
@@ -147,7 +147,7 @@ def test_a_line_the_rules_refuse_is_read_as_the_end_until_it_can_be_cut():
         f.write(b'["add", 9, 1]\n["next"]\n')  # player 9 does not exist
     before = support.read_bytes(path)
     with Locked(READ_ONLY):
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     assert problem.startswith("Flash read-only:"), problem
     assert support.read_bytes(path) == before and g.state == live.state
 
@@ -156,16 +156,16 @@ def test_a_bad_header_on_a_read_only_flash_is_reported_and_left():
     path = support.scratch_dir("locked-header") + "/game.jnl"
     support.write_bytes(path, b"\x00\x00 not a journal\n")
     with Locked(READ_ONLY):
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     assert g is None and problem.startswith("Bad journal\nFlash read-only:"), problem
     assert support.read_bytes(path) == b"\x00\x00 not a journal\n"
     head = b'{"v": 2, "game": "scorepad", "opts": {"names": ["A"], "timer": "x"}}\n'
     support.write_bytes(path, head)
     with Locked(READ_ONLY):
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     assert g is None and problem.startswith("Bad journal\nFlash read-only:"), problem
     with Locked(FULL):  # a rename needs no free block: the file goes aside as usual
-        g, problem = Game.resume(None, path)
+        g, problem = Game.resume(lifecycle.rules, path)
     assert g is None and problem == journal.BAD and support.read_bytes(path + ".bad") == head
 
 

@@ -5,8 +5,8 @@ import os
 
 import support
 from tablemate.store import game, jfile, journal
-from tablemate.store.game import Game, rules_for
-from tablemate import RuleError
+from tablemate.store.game import Game
+from tablemate import RuleError, lifecycle
 from tablemate.rules import contrast, scorepad
 
 OPTS = {"names": ["Ann", "Bob", "Cy"], "target": 0}
@@ -171,7 +171,7 @@ def test_resume_equals_live_state():
     r.do(["end"])  # the resumed game goes on in the same file
     r.save()
     g.rules.apply(g.state, ["end"])
-    r2, problem = Game.resume(None, path)
+    r2, problem = Game.resume(lifecycle.rules, path)
     assert problem is None and r2.rules is scorepad and r2.state == g.state
 
 
@@ -201,15 +201,15 @@ def test_resume_of_another_game_is_refused_and_kept_aside():
     journal.create(path, "hearts", OPTS)
     assert Game.resume(scorepad, path) == (None, "Journal is another game")
     assert os.listdir(path[:path.rindex("/")]) == ["game.jnl"]
-    assert Game.resume(None, path) == (None, "Unknown game: copy kept")
+    assert Game.resume(lifecycle.rules, path) == (None, "Unknown game: copy kept")
     assert os.listdir(path[:path.rindex("/")]) == ["game.jnl.bad"]
 
 
-def test_rules_for():
-    assert rules_for("scorepad") is scorepad
-    for name in ("nope", "../x", "Scorepad", "scorepad.x", ""):
+def test_the_registry_hands_out_the_rules_of_registered_modes_only():
+    assert lifecycle.rules("scorepad") is scorepad
+    for name in ("nope", "../x", "Scorepad", "scorepad.x", "", None, 3):
         try:
-            rules_for(name)
+            lifecycle.rules(name)
         except RuleError as e:
             assert str(e) == "Unknown game"
             continue

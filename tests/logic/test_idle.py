@@ -22,7 +22,8 @@ def _need_heap_lock():
 def test_idle_home_menu():
     _need_heap_lock()
     rig = Rig(scratch_dir("idle_home"))
-    rig.advance(500)  # the first frames, the text cache and garbage collection settle
+    rig.advance(1500)  # the first frames, the text cache, garbage collection and the first
+    # row's rest (its mode's setup loads once the cursor has rested a second) settle
     assert type(rig.idle_locked()).__name__ == "Home"
 
 

@@ -6,7 +6,7 @@ recorded game through the journal (resume, undo)."""
 import json
 
 import support
-from tablemate import RuleError
+from tablemate import RuleError, lifecycle
 from tablemate import clock
 from tablemate.rules import perfect_moment as pm
 from tablemate.store.game import Game
@@ -86,15 +86,15 @@ def test_setup_clock_kinds_and_their_times():
     assert pm.clocks(s) == [600000, 600000] and pm.clock(s) == ("bank", 600000, 5000)
     s = pm.setup(_opts(clock="bank", minutes=1, increment=0))
     assert pm.clocks(s) == [60000, 60000] and pm.clock(s) == ("bank", 60000, 0)
-    s = pm.setup(_opts(clock="bank", minutes=60, increment=60, zero="lose"))
-    assert pm.clocks(s) == [3600000, 3600000] and pm.clock(s) == ("bank", 3600000, 60000)
+    s = pm.setup(_opts(clock="bank", minutes=60, increment=30, zero="lose"))
+    assert pm.clocks(s) == [3600000, 3600000] and pm.clock(s) == ("bank", 3600000, 30000)
     assert s["zero"] == "lose"
     s = pm.setup(_opts(clock="turn"))
     assert pm.clocks(s) == [60000, 60000] and pm.clock(s) == ("turn", 60000, 0)
-    s = pm.setup(_opts(clock="turn", turn=5, increment=30))  # no increment per turn
-    assert pm.clocks(s) == [5000, 5000] and pm.clock(s) == ("turn", 5000, 0)
-    s = pm.setup(_opts(clock="turn", turn=600))
-    assert pm.clocks(s) == [600000, 600000]
+    s = pm.setup(_opts(clock="turn", turn=15, increment=30))  # no increment per turn
+    assert pm.clocks(s) == [15000, 15000] and pm.clock(s) == ("turn", 15000, 0)
+    s = pm.setup(_opts(clock="turn", turn=180))
+    assert pm.clocks(s) == [180000, 180000]
     s = pm.setup(_opts(clock="off"))
     assert pm.clocks(s) is None and pm.clock(s)[0] == "off"
     assert json.loads(json.dumps(s)) == s
@@ -110,17 +110,18 @@ def test_setup_does_not_share_the_names_list():
 def test_setup_refusals():
     _setup_refused(None, "Bad options")
     _setup_refused(["Ann", "Bob"], "Bad options")
-    _setup_refused({}, "Two players only")
-    _setup_refused({"names": ["Ann"]}, "Two players only")
-    _setup_refused({"names": ["Ann", "Bob", "Cy"]}, "Two players only")
-    _setup_refused({"names": "AB"}, "Two players only")
+    _setup_refused({}, "Need 2 players")
+    _setup_refused({"names": ["Ann"]}, "Need 2 players")
+    _setup_refused({"names": ["Ann", "Bob", "Cy"]}, "Need 2 players")
+    _setup_refused({"names": "AB"}, "Need 2 players")
     _setup_refused({"names": ["Ann", ""]}, "Bad player name")
     _setup_refused({"names": ["Ann", 7]}, "Bad player name")
     _setup_refused({"names": ["Ann", "Christopher"]}, "Bad player name")
     for key, value in (("clock", "fast"), ("clock", None), ("clock", 1),
                        ("minutes", 0), ("minutes", 61), ("minutes", "10"), ("minutes", True),
-                       ("minutes", 10.0), ("increment", -1), ("increment", 61),
-                       ("increment", "5"), ("turn", 4), ("turn", 601), ("turn", "60"),
+                       ("minutes", 10.0), ("minutes", 7), ("increment", -1), ("increment", 61),
+                       ("increment", "5"), ("increment", 3), ("turn", 4), ("turn", 601),
+                       ("turn", "60"), ("turn", 50),
                        ("turn", None), ("zero", "pause"), ("zero", None), ("zero", 0)):
         opts = {"names": ["Ann", "Bob"]}
         opts[key] = value
@@ -629,7 +630,7 @@ def test_a_recorded_game_resumes_with_its_clocks_and_undoes():
             assert [back.remaining(0, 99), back.remaining(1, 99)] == pm.clocks(r.state)
     assert pm.result(g.state) == [BOB] and pm.outcome(g.state) == "16"
     assert pm.scores(g.state) == [0, 16] and pm.deck(g.state) == 6 and pm.late(g.state) == [1, 0]
-    r, problem = Game.resume(None, path)  # the journal names its rules
+    r, problem = Game.resume(lifecycle.rules, path)  # the journal names its rules
     assert problem is None, problem
     assert r.rules is pm and r.state == g.state and r.count == g.count == len(_PLAY)
     assert pm.clocks(r.state) == done[-1][-1] == pm.clocks(g.state)

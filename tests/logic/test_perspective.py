@@ -7,7 +7,7 @@ import json
 import os
 
 import support
-from tablemate import RuleError
+from tablemate import RuleError, lifecycle
 from tablemate.rules import perspective as ps
 from tablemate.screens import perspective as screen
 from tablemate.store import files
@@ -421,7 +421,7 @@ def test_solitaire_undo_and_resume_through_the_game():
     r.do(["solved", 15000])
     r.save()
     assert ps.result(r.state) == [0] and ps.moves(r.state) == 4  # the solving action too
-    back, problem = Game.resume(None, path)
+    back, problem = Game.resume(lifecycle.rules, path)
     assert problem is None and back.rules is ps and back.state == r.state and back.count == 5
     lines = support.journal_lines(path)
     assert lines[0]["game"] == "perspective" and lines[0]["opts"] == opts
@@ -623,7 +623,7 @@ def test_a_whole_team_game_through_the_journal():
     g = Game.new(ps, path, opts)
     g = _play(g, path, acts, resume_at=(1, 20, 33, 50, 64, 65))
     assert ps.result(g.state) == winners and ps.outcome(g.state) == "team"
-    r, problem = Game.resume(None, path)
+    r, problem = Game.resume(lifecycle.rules, path)
     assert problem is None and r.rules is ps and r.state == g.state and r.count == len(acts)
     lines = support.journal_lines(path)
     assert lines[0]["game"] == "perspective" and lines[0]["opts"] == opts
@@ -665,7 +665,7 @@ def test_whole_duel_trio_and_advanced_games_resume_equal():
         path = support.scratch_dir("perspective-game%d" % i) + "/game.jnl"
         g = _play(Game.new(ps, path, opts), path, acts, resume_at=(2, 4))
         assert ps.result(g.state) == winners and ps.outcome(g.state) == outcome
-        r, problem = Game.resume(None, path)
+        r, problem = Game.resume(lifecycle.rules, path)
         assert problem is None and r.state == g.state and r.count == len(acts)
         assert support.journal_lines(path)[1:] == acts
         try:

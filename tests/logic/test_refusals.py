@@ -1,4 +1,5 @@
-"""Refusals in their words: the scorepad's target and first player, a Viewpoint game with too few
+"""Refusals in their words: the scorepad's target and first player (the words every game's
+options use: ``tablemate.options.check``), a Viewpoint game with too few
 cards, and every reason a catalog file's line is left out (``viewpoint_extra.entry``, and
 ``parse``'s "line N: ..." list, which the game's start shows on the screen).
 
@@ -18,19 +19,19 @@ from tablemate.rules import viewpoint_extra as vx
 
 # -- the scorepad's options ---------------------------------------------------------------------
 def test_the_scorepad_refuses_a_bad_target():
-    for target in (-1, 100000, "5", True, 2.5, None):
+    for target in (-1, 9996, 100000, "5", True, 2.5, None):
         support.setup_refused(scorepad, {"names": ["Ann", "Bob"], "target": target},
-                              "Bad target")
-    for target in (0, 99999):
+                              "Bad option target")
+    for target in (0, 7, 9995):  # any number the setup's entry can reach (it steps by 5)
         assert scorepad.setup({"names": ["Ann", "Bob"], "target": target})["target"] == target
 
 
 def test_the_scorepad_refuses_a_first_player_who_is_not_there():
     for first in (2, -1, "0", True, None, 1.0):
         support.setup_refused(scorepad, {"names": ["Ann", "Bob"], "first": first},
-                              "Bad first player")
+                              "Bad option first")
     assert scorepad.setup({"names": ["Ann", "Bob"], "first": 1})["turn"] == 1
-    support.setup_refused(scorepad, {"names": ["Ann"], "first": 1}, "Bad first player")
+    support.setup_refused(scorepad, {"names": ["Ann"], "first": 1}, "Bad option first")
 
 
 # -- Viewpoint: too few cards -------------------------------------------------------------------

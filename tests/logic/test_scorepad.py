@@ -2,7 +2,7 @@
 
 import json
 
-from tablemate import RuleError
+from tablemate import RuleError, lifecycle
 from tablemate.rules import scorepad
 
 
@@ -308,5 +308,5 @@ def test_a_journal_whose_options_are_refused_is_set_aside():
     from tablemate.store.game import Game
     path = support.scratch_dir("scorepad-bad-opts") + "/game.jnl"
     journal.create(path, "scorepad", {"names": ["Ann", "Bob"], "timer": "30"})
-    assert Game.resume(None, path) == (None, journal.BAD)
+    assert Game.resume(lifecycle.rules, path) == (None, journal.BAD)
     assert support.journal_lines(path + ".bad")[0]["opts"]["timer"] == "30"

@@ -56,8 +56,9 @@ def test_a_hung_screen_resets_the_board_and_the_game_resumes_from_its_journal(ma
     assert all(row_score(dev, i, s) for i, s in enumerate([2, 1, 0])), dump(dev)
     assert actions(dev) == journaled, "nothing journaled was lost, nothing added"
 
+    from tablemate import lifecycle
     from tablemate.store.game import Game
-    replayed, problem = Game.resume(None, os.path.join(root, "data", "game.jnl"))
+    replayed, problem = Game.resume(lifecycle.rules, os.path.join(root, "data", "game.jnl"))
     assert problem is None
     assert dev.app.top().game.state == replayed.state
 

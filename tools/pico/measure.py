@@ -37,6 +37,8 @@ SCENARIOS = {
     "boot-mpy": ("boot.json", "mpy", None, "boot to the home menu, .mpy"),
     "boot-py": ("boot.json", "py", None, "boot to the home menu, .py"),
     "scorepad": ("scorepad.json", "mpy", None, "a 4-player scorepad: presses and journal writes"),
+    "setup-unread": ("setup_unread.json", "mpy", None,
+                     "OK on the first row 0.3 s after boot, before its setup could load"),
     "contrast": ("contrast.json", "mpy", None, "a 5-player Contrast game: picks and round results"),
     "resume-500": ("resume.json", "mpy", ("scorepad", 4, 500), "resume of a 500-action scorepad game"),
     "resume-5000": ("resume.json", "mpy", ("scorepad", 8, 5000), "resume of a 5,000-action game"),

@@ -29,36 +29,24 @@ Actions:
 
 from micropython import const
 
-from tablemate import RuleError, action_kind
+from tablemate import FLAG, RuleError, action_kind
 
 ROUNDS = const(4)
 LAST_CARDS = const(3)  # the cards the Patient shows in the last round
 _ARITY = {"patient": 2, "vote": 3, "seal": 3, "reveal": 2, "tiebreak": 2}
-
-
-def _flag(opts, key):
-    v = opts.get(key, False)
-    if type(v) is not bool:
-        raise RuleError("Bad option " + key)
-    return v
+PLAYERS = (3, 7, 5)
+OPTIONS = (("secret", "Secret ballot", FLAG, False, None),
+           ("known", "Just met", FLAG, False, None))
 
 
 def setup(opts):
     """Opening state for {"names": [3..7 str], "secret": bool, "known": bool, "first": seat}:
     the first Patient is ``first`` (default 0)."""
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or not 3 <= len(names) <= 7:
-        raise RuleError("Need 3-7 players")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    first = opts.get("first", 0)
-    if type(first) is not int or not 0 <= first < len(names):
-        raise RuleError("Bad option first")
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS)
+    names, first = o["names"], o["first"]
     n = len(names)
-    return {"names": list(names), "secret": _flag(opts, "secret"), "known": _flag(opts, "known"),
+    return {"names": names, "secret": o["secret"], "known": o["known"],
             "round": 1, "patient": first, "done": [], "votes": [None] * n, "sealed": [None] * n,
             "tie": [], "points": [0] * n, "kept": [[] for _ in names], "last": None,
             "over": False, "winners": []}

@@ -23,7 +23,7 @@ A journal written before ``first`` and ``rows`` existed resumes as it was: its s
 keys, which read as seat 0 and rows not yet seen.
 """
 
-from tablemate import RuleError, action_kind
+from tablemate import FLAG, RuleError, action_kind
 
 # In the rulebook's order. Each symbol card carries SYMBOLS[i] and SYMBOLS[i + 6] (inferred).
 SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
@@ -31,6 +31,14 @@ SYMBOLS = ("red", "blue", "heavy", "wide", "big", "round",
 DECK = {2: 44, 3: 48, 4: 52, 5: 56, 6: 60}  # picture cards in play, by number of players
 _CARDS = 74  # picture cards in the box; those not in play stay there
 _ARITY = {"pick": 3, "skip": 2}
+PLAYERS = (2, 6, 4)
+OPTIONS = (("expert", "Expert", FLAG, False, None),)
+NOTE = {2: "co-op"}
+
+
+def fixed(players):
+    """The option the player count decides: two players play the co-op variant."""
+    return {"coop": players == 2}
 
 
 def partner(symbol):
@@ -45,36 +53,22 @@ def card(symbol):
     return SYMBOLS.index(symbol) % 6
 
 
-def _flag(opts, key):
-    v = opts.get(key, False)
-    if type(v) is not bool:
-        raise RuleError("Bad option " + key)
-    return v
-
-
 def setup(opts):
     """Opening state for opts {"names": [2..6 str], "coop": bool, "expert": bool, "first": int}.
 
-    Two players play the co-op variant, which must be asked for ("coop": True). ``first`` (seat
-    index, default 0) is the player whose pick is entered first in each round.
+    Two players play the co-op variant, which must be asked for ("coop": True: ``fixed``).
+    ``first`` (seat index, default 0) is the player whose pick is entered first in each round.
     """
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or not 2 <= len(names) <= 6:
-        raise RuleError("Need 2-6 players")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    coop = _flag(opts, "coop")
-    expert = _flag(opts, "expert")
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS)
+    names = o["names"]
+    coop = opts.get("coop", False)
+    if type(coop) is not bool:
+        raise RuleError("Bad option coop")
     if coop != (len(names) == 2):
         raise RuleError("Co-op is for 2 only" if coop else "2 players: co-op only")
-    first = opts.get("first", 0)
-    if type(first) is not int or not 0 <= first < len(names):
-        raise RuleError("Bad option first")
     deck = DECK[len(names)]
-    return {"names": list(names), "coop": coop, "expert": expert, "first": first,
+    return {"names": names, "coop": coop, "expert": o["expert"], "first": o["first"],
             "deck": deck, "box": _CARDS - deck, "cards": [0] * len(names), "piles": [0, 0],
             "rounds": 0, "picks": [], "rows": [[] for _ in names], "last": None,
             "over": False, "winners": [], "outcome": None}

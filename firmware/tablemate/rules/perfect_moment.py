@@ -32,47 +32,34 @@ Actions; each ends with the clocks at that moment ([ms, ms], or None without clo
 
 from micropython import const
 
-from tablemate import RuleError, action_kind
+from tablemate import CHOICE, RuleError, action_kind
 
 DECK = const(11)  # after setup: 18 cards - the Paradox - 8 dealt + 2 put back
 WIN = const(16)
-CLOCKS = ("bank", "turn", "off")
-ZERO = ("alert", "lose")
+PLAYERS = (2, 2, 2)
+OPTIONS = (("clock", "Clock", CHOICE, "bank",
+            (("bank", "turn", "off"), ("time bank", "per turn", "off"))),
+           ("minutes", "Bank", CHOICE, 10, ((1, 3, 5, 10, 15, 20, 30, 45, 60), " min")),
+           ("increment", "Increment", CHOICE, 5, ((0, 2, 5, 10, 15, 30), "s")),
+           ("turn", "Per turn", CHOICE, 60, ((15, 30, 45, 60, 90, 120, 180), "s")),
+           ("zero", "At zero", CHOICE, "alert", (("alert", "lose"), ("play on", "you lose"))))
+FIRST = False  # the setup race, the game's first action ("first"), says who starts
 WHAT = ("plan", "paradox", "frag0", "frag1")
 _ARITY = {"first": 3, "score": 5, "end": 3, "deck": 3, "empty": 3, "timeout": 3}
 _MAX_MS = const(0x1FFFFFFF)
 
 
-def _option(opts, key, default, ok):
-    v = opts.get(key, default)
-    if not ok(v):
-        raise RuleError("Bad option " + key)
-    return v
-
-
-def _int_in(lo, hi):
-    return lambda v: type(v) is int and lo <= v <= hi
-
-
 def setup(opts):
-    """Opening state for {"names": [2 str], "clock": kind, "minutes": 1-60 (a time bank),
-    "increment": 0-60 s (added after each of the owner's turns), "turn": 5-600 s (a per-turn
-    countdown), "zero": "alert" or "lose"}. Who starts is settled by the setup race ("first")."""
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or len(names) != 2:
-        raise RuleError("Two players only")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    clock = _option(opts, "clock", "bank", lambda v: v in CLOCKS)
-    minutes = _option(opts, "minutes", 10, _int_in(1, 60))
-    increment = _option(opts, "increment", 5, _int_in(0, 60))
-    turn = _option(opts, "turn", 60, _int_in(5, 600))
-    zero = _option(opts, "zero", "alert", lambda v: v in ZERO)
+    """Opening state for {"names": [2 str], and ``OPTIONS``: "clock" (a time bank, a per-turn
+    countdown or none), "minutes" (the bank), "increment" (s added after each of the owner's
+    turns), "turn" (s of a turn's countdown), "zero" (play on, or lose)}. Who starts is
+    settled by the setup race ("first")."""
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS, FIRST)
+    names, clock, zero = o["names"], o["clock"], o["zero"]
+    minutes, increment, turn = o["minutes"], o["increment"], o["turn"]
     ms = minutes * 60000 if clock == "bank" else turn * 1000
-    return {"names": list(names), "clock": clock, "zero": zero, "base": ms,
+    return {"names": names, "clock": clock, "zero": zero, "base": ms,
             "increment": increment * 1000 if clock == "bank" else 0, "deck": DECK,
             "points": [0, 0], "frags": [0, 0], "down": [0, 0],
             "turn": -1, "turns": 0, "scored": False,

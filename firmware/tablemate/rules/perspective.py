@@ -38,7 +38,7 @@ Actions:
 
 from micropython import const
 
-from tablemate import RuleError, action_kind
+from tablemate import FLAG, RuleError, action_kind
 
 COLOURS = ("yellow", "green", "red", "blue")
 ACTIONS = {"yellow": "turn", "green": "exchange", "red": "replace", "blue": "rearrange/inform"}
@@ -46,21 +46,17 @@ LOG_SIZE = const(12)
 _ARITY = {"first": 3, "play": 3, "check": 3, "end": 2, "rebuild": 1, "start": 3, "move": 3,
           "solved": 2}
 _MAX_MS = const(0x1FFFFFFF)
+PLAYERS = (1, 4, 4)
+OPTIONS = (("advanced", "Advanced (2)", FLAG, False, None),)
+FIRST = False  # the first player is the first action's (the first card's colour, or drawn)
+NOTE = {1: "solo"}
 
 
 def setup(opts):
     """Opening state for {"names": [1..4 str], "advanced": bool (2 players only)}."""
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or not 1 <= len(names) <= 4:
-        raise RuleError("Need 1-4 players")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    advanced = opts.get("advanced", False)
-    if type(advanced) is not bool:
-        raise RuleError("Bad option advanced")
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS, FIRST)
+    names, advanced = o["names"], o["advanced"]
     n = len(names)
     if advanced and n != 2:
         raise RuleError("Advanced: 2 players")

@@ -13,12 +13,15 @@ or a state without its key, means the old behaviour (player 0 starts, no rotatio
 ends at once).
 """
 
-from tablemate import RuleError, action_kind
+from tablemate import CHOICE, FLAG, NUMBER, RuleError, action_kind
 
-MAX_PLAYERS = 8
 MAX_DELTA = 999
 MAX_SCORE = 99999
-MAX_TIMER = 3600  # seconds of a turn's countdown
+PLAYERS = (1, 8, 2)
+OPTIONS = (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
+           ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once")), False),
+           ("rotate", "Rotate start", FLAG, False, None),
+           ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s")))
 _ARITY = {"add": 3, "next": 1, "round": 1, "end": 1}
 
 
@@ -28,33 +31,14 @@ def _is_int(v):
 
 
 def setup(opts):
-    """Return the opening state for opts {"names": [1..8 str], "target": int >= 0, "first":
-    seat, "rotate": bool, "finish": bool, "timer": 0..3600 s}: every option is checked, so a
-    damaged journal header is refused here rather than breaking the screen."""
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or not 1 <= len(names) <= MAX_PLAYERS:
-        raise RuleError("Need 1-8 players")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    target = opts.get("target", 0)
-    if not _is_int(target) or not 0 <= target <= MAX_SCORE:
-        raise RuleError("Bad target")
-    first = opts.get("first", 0)
-    if not _is_int(first) or not 0 <= first < len(names):
-        raise RuleError("Bad first player")
-    timer = opts.get("timer", 0)  # the screen's per-turn countdown, in seconds
-    if not _is_int(timer) or not 0 <= timer <= MAX_TIMER:
-        raise RuleError("Bad option timer")
-    for key in ("rotate", "finish"):
-        if type(opts.get(key, False)) is not bool:
-            raise RuleError("Bad option " + key)
-    return {"names": list(names), "scores": [0] * len(names), "round": 1, "turn": first,
-            "target": target, "over": False, "winners": [], "start": first,
-            "rotate": opts.get("rotate") is True, "finish": opts.get("finish") is True,
-            "final": False}
+    """Return the opening state for opts {"names": [1..8 str], "first": seat, and ``OPTIONS``}:
+    every option is checked, so a damaged journal header is refused here rather than breaking
+    the screen (``timer``, the per-turn countdown, is the screen's)."""
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS)
+    return {"names": o["names"], "scores": [0] * len(o["names"]), "round": 1,
+            "turn": o["first"], "target": o["target"], "over": False, "winners": [],
+            "start": o["first"], "rotate": o["rotate"], "finish": o["finish"], "final": False}
 
 
 def _leaders(scores):

@@ -57,6 +57,8 @@ CHECKPOINT = 16  # the journal's checkpoints (store/game.py): an action here cos
 TARGET = const(100)  # Viewpoints that win at the end of one's own turn
 HAND = const(5)  # cards dealt to each player
 LOG_SIZE = const(16)
+PLAYERS = (2, 6, 4)
+OPTIONS = ()  # the catalog file's cards come from the flash (``screens.viewpoint.prepare``)
 NODESTROY = const(1)  # entry flags
 CANCEL = const(2)
 REVEAL = const(4)
@@ -132,17 +134,9 @@ def setup(opts):
     """Opening state for {"names": [2..6 str], "first": seat, "cards": catalog file entries}.
 
     Five cards are dealt to each player; the first player has drawn their card."""
-    if not isinstance(opts, dict):
-        raise RuleError("Bad options")
-    names = opts.get("names")
-    if not isinstance(names, (list, tuple)) or not 2 <= len(names) <= 6:
-        raise RuleError("Need 2-6 players")
-    for n in names:
-        if not isinstance(n, str) or not 1 <= len(n) <= 8:
-            raise RuleError("Bad player name")
-    first = opts.get("first", 0)
-    if type(first) is not int or not 0 <= first < len(names):
-        raise RuleError("Bad option first")
+    from tablemate.options import check  # at setup only: a game lets the module go
+    o = check(opts, PLAYERS, OPTIONS)
+    names, first = o["names"], o["first"]
     extra = opts.get("cards", [])
     if extra != []:
         _extra().check(extra)

@@ -8,8 +8,10 @@ because a power cut or a flat battery must never cost the table its game.
 """
 
 
-from tablemate import session
+from tablemate import session, ticks_add, ticks_diff
 from tablemate.ui import ActionMenu
+
+_BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
 
 
 class Home(ActionMenu):
@@ -20,11 +22,16 @@ class Home(ActionMenu):
         ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)
         self._look = look
         self._stale = True
+        self._first = 0  # the menu row of the first mode
+        self.ready = None  # the rules module a rest of the cursor imported (its name)
+        self._resting = ticks_add(app.now, _BOOT_REST_MS)  # when the boot cursor has rested
 
     def on_open(self):
         """The entries are looked up when the menu is next drawn: uncovered on the way to
-        another screen (``app.home()`` before a game is shown), it never asks the flash."""
+        another screen (``app.home()`` before a game is shown), it never asks the flash. A
+        rules module the cursor's rest imported is now the game's, or was used: it stays."""
         self._stale = True
+        self.ready = None
         self.dirty = True
 
     def draw(self, fb):
@@ -35,7 +42,24 @@ class Home(ActionMenu):
     def key(self, key, kind):
         if self._stale:
             self._refresh()
+        index = self.index
         ActionMenu.key(self, key, kind)
+        self._resting = None
+        if self.index != index:
+            self.app.soon(self._rest)
+
+    def tick(self, now):
+        if self._resting is not None and ticks_diff(now, self._resting) >= 0:
+            self._resting = None
+            self._rest()
+
+    def _rest(self):
+        """The cursor rests on a row: the setup of a mode loads while the player reads it."""
+        i = self.index - self._first
+        mode = 0 <= i < len(session.MODES)
+        if self.app.top() is self and (mode or self.ready is not None):
+            from tablemate import lifecycle
+            lifecycle.rest(self, session.MODES[i]["name"] if mode else None)
 
     def _refresh(self):
         self._stale = False
@@ -48,6 +72,7 @@ class Home(ActionMenu):
         self._look = True
         if saved:
             entries.append(("Continue " + session.label(saved), self._continue))
+        self._first = len(entries)
         for mode in session.MODES:
             entries.append((mode["label"], self._mode(mode["name"])))
         entries += [("Chess clock", self._clock), ("Settings", self._settings),
@@ -134,4 +159,4 @@ def resume(app):
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
     else:  # the question is answered: the game can have this RAM until it needs them again
-        lifecycle.unload(("tablemate.ui.dialogs", "tablemate.lifecycle"))
+        lifecycle.unload(("tablemate.ui.dialogs", "tablemate.options", "tablemate.lifecycle"))

@@ -34,7 +34,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.rules import cartes_sur_table as rules
 from tablemate.ui import draw_title, table, text
-from tablemate.ui.play import FANFARE, GameMenu, GameScreen, show_standings
+from tablemate.ui.play import FANFARE, GameScreen
 
 VOTE = const(0)
 PASS = const(1)
@@ -49,19 +49,6 @@ VARIANT = ("Variant: each player keeps one card for themselves, then passes the 
            "right, until one is left. Scoring is the same.")
 LOST = ("Power cut: 1 secret vote was lost. That player votes again first.",
         "Power cut: %d secret votes were lost. They vote again first.")  # 4 lines of a Notice
-
-
-def play(app, game):
-    """Show ``game`` above the home menu (the variant's dealing first, when it starts; who
-    must vote again, when a power cut took the sealed votes)."""
-    app.home()
-    screen = CartesSurTable(app, game)
-    app.push(screen)
-    again = len(screen.missing())
-    if (game.count == 0 and rules.known(game.state)) or again:
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, VARIANT if not again else LOST[0] if again == 1 else
-                        LOST[1] % again))
 
 
 def suggest(state):
@@ -88,6 +75,16 @@ class CartesSurTable(GameScreen):
 
     labels = ("Round ", "Patient ", " votes", "OK to vote", "All votes in", "OK: reveal",
               "OK: next Patient", "OK to vote again")
+
+    def opening(self):
+        """How many secret votes a power cut took, when it did; else the Just met variant's
+        dealing, when the game starts."""
+        again = len(self.missing())
+        if again:
+            return LOST[0] if again == 1 else LOST[1] % again
+        if self.game.count == 0 and rules.known(self.game.state):
+            return VARIANT
+        return None
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -169,34 +166,34 @@ class CartesSurTable(GameScreen):
         return True
 
     # -- keys --------------------------------------------------------------------------------
-    def key(self, key, kind):
+    def play_key(self, key, kind):
         if kind != K.PRESS and kind != K.REPEAT:
             return
         view = self.view
-        if key == K.BACK:
-            if kind == K.PRESS:
-                self.app.push(GameMenu(self.app, self))
-            return
         if view in (VOTE, SECRET, TIE) and key <= K.RIGHT:
             self._move(key)
             return
         if kind != K.PRESS:
             return
         if view == RESULT or view == SCORES:
-            if self.over():
-                if key == K.OK:
-                    show_standings(self.app, self.game)
-                elif key == K.UP or key == K.DOWN:
-                    self.view = SCORES if view == RESULT else RESULT
-                    self.dirty = True
-            elif key == K.OK:
+            if key == K.OK:
                 self.view = None
                 self.sync()
             elif key == K.UP or key == K.DOWN:
-                self.view = SCORES if view == RESULT else RESULT
-                self.dirty = True
+                self._flip()
         elif key == K.OK:
             self._ok()
+
+    def end_key(self, key, kind):
+        """The last result and the final scores, UP/DOWN between them; OK: the standings."""
+        if kind == K.PRESS and (key == K.UP or key == K.DOWN):
+            self._flip()
+        else:
+            GameScreen.end_key(self, key, kind)
+
+    def _flip(self):
+        self.view = SCORES if self.view == RESULT else RESULT
+        self.dirty = True
 
     def _move(self, key):
         state = self.game.state
@@ -373,3 +370,6 @@ class CartesSurTable(GameScreen):
         text.put(fb, self._progress() if not self.over() else "Final scores", 0, 0)
         table.draw(fb, rules.names(state), rules.scores(state),
                    rules.result(state) if self.over() else ())
+
+
+SCREEN = CartesSurTable  # the mode's game screen (``ui.play.play``)

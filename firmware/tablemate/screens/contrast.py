@@ -40,7 +40,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.rules import contrast as rules
 from tablemate.ui import draw_title, icons, text
-from tablemate.ui.play import FANFARE, GameMenu, GameScreen
+from tablemate.ui.play import FANFARE, GameScreen
 
 SYMBOLS = rules.SYMBOLS
 BEEP_WON = ((1319, 70), (1760, 110))
@@ -77,15 +77,6 @@ WHY = {  # rules.judge's reasons, as two lines for the result view (the first <=
     "differ": ("Different!", "Card to left pile"),
     "skipped": ("A player skipped", "Card to left pile"),
 }
-
-
-def play(app, game):
-    """Show ``game`` above the home menu (with the expert reminder when it starts)."""
-    app.home()
-    app.push(Contrast(app, game))
-    if game.count == 0 and rules.face_up(game.state) == 3:
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, "Expert game:\nLay out 3 cards face up"))
 
 
 # -- the cursor's moves (pure: tests search them) ----------------------------------------------
@@ -223,6 +214,12 @@ class Contrast(GameScreen):
 
     labels = ("OK next", "OK end", "Box ")
 
+    def opening(self):
+        """The expert variant's reminder, when the game starts."""
+        if self.game.count == 0 and rules.face_up(self.game.state) == 3:
+            return "Expert game:\nLay out 3 cards face up"
+        return None
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         self.walk = K.LEFT not in K.LAYOUTS[app.layout]  # PREV/NEXT or a knob: walk the cells
@@ -342,7 +339,7 @@ class Contrast(GameScreen):
             self.pick()
 
     # -- screen -------------------------------------------------------------------------
-    def key(self, key, kind):
+    def play_key(self, key, kind):
         view = self.view
         if view == PICK and key <= K.RIGHT:
             if kind == K.PRESS:
@@ -366,16 +363,22 @@ class Contrast(GameScreen):
             return
         if kind != K.PRESS:
             return
-        if key == K.BACK:
-            self.app.push(GameMenu(self.app, self))
-        elif view == PICK:
+        if view == PICK:
             if key == K.OK:
                 self._ok()
-        elif view == RESULT:
+        else:  # RESULT
             self.go_on()
             if key != K.OK and self.view == PICK:
                 self._move(key)  # an arrow already starts the next pick: one press saved
                 self._held = _SPENT
+
+    def end_key(self, key, kind):
+        """The last round's result, any key; then the ranking, OK: the History has the game,
+        the players go home."""
+        if kind != K.PRESS:
+            return
+        if self.view == RESULT:
+            self.go_on()
         elif key == K.OK:
             self.leave()
 
@@ -592,3 +595,6 @@ class Contrast(GameScreen):
         self.app.pop()
         self.view = RESULT
         self.dirty = True
+
+
+SCREEN = Contrast  # the mode's game screen (``ui.play.play``)

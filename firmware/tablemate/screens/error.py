@@ -20,6 +20,7 @@ _ERRLOG_MAX = const(16384)
 
 def show(app, exc):
     """Log ``exc``, close every screen above the home menu and show the error over it."""
+    keep(app)
     log(app, exc)
     stack = app.stack
     while len(stack) > 1:
@@ -32,6 +33,34 @@ def show(app, exc):
         stack.append(Home(app))
     app.push(ErrorScreen(app, exc))
     app.redraw()
+
+
+def keep(app):
+    """What of the game in RAM survives the error. A game whose every line is on the flash is
+    let go: "Continue" replays the journal rather than trust what was in RAM. One with lines the
+    flash has not taken yet (a full flash keeps a game in RAM only), or with what it keeps in
+    RAM only (a secret ballot's votes), stays, rebuilt from its recorded actions, and
+    "Continue" shows it; it is saved now if the flash takes writes, else when it is shown
+    again."""
+    game = app.game
+    if game is None:
+        return
+    app.game = None
+    if game.unsaved or game.secret:
+        try:
+            game.replay()
+        except Exception:  # the record itself does not replay: the journal decides
+            return
+        app.game = game
+        app.after_frame(lambda: _save_quietly(game))
+
+
+def _save_quietly(game):
+    """Save what the flash has not taken yet; a refusal waits for the game's screen."""
+    try:
+        game.save()
+    except OSError:
+        pass
 
 
 def log(app, exc):

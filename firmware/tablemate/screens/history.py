@@ -32,7 +32,23 @@ def damage(n):
 
 def headline(g):
     """'Scorepad: Ann', 'Contrast: co-op lost', 'Scorepad: unfinished' (a game left early)."""
-    return "%s: %s" % (session.label(g.get("game", "?")), session.result(g))
+    return "%s: %s" % (session.label(g.get("game", "?")), result(g))
+
+
+def result(record):
+    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a mode's word for its
+    outcome ("co-op lost"), or "unfinished". ``record`` is a history line, already checked."""
+    words = (session.mode(record.get("game")) or {}).get("outcomes", {})
+    outcome = str(record.get("outcome"))
+    if record.get("coop") and "coop:" + outcome in words:
+        return words["coop:" + outcome]
+    if outcome in words:
+        return words[outcome]
+    names = record.get("names", [])
+    won = [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
+    if not won:
+        return "unfinished"
+    return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 
 def details(g):

@@ -33,7 +33,7 @@ from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perfect_moment as rules
 from tablemate.ui import draw_rows, draw_title, scroll, table, text
-from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
+from tablemate.ui.play import GameScreen
 
 RACE = const(0)
 TABLE = const(1)
@@ -48,12 +48,6 @@ READY = {"six": ("< LEFT", "RIGHT >"), "three": ("< PREV", "NEXT >"),  # the rac
          "encoder": ("< turn", "turn >")}
 _W = const(128)
 _HALF = const(64)
-
-
-def play(app, game):
-    """Show ``game`` above the home menu."""
-    app.home()
-    app.push(PerfectMoment(app, game))
 
 
 def make_clock(state):
@@ -249,7 +243,9 @@ class PerfectMoment(GameScreen):
                 self.clock.pause(self.app.now)
             self.view = TABLE
             state = self.game.state
-            self.announce(text.fit(winners_text(rules.names(state), rules.result(state)), _W))
+            from tablemate.ui import standings  # the game ended: loaded now
+            self.announce(text.fit(standings.winners_text(rules.names(state),
+                                                          rules.result(state)), _W))
 
     def undo(self):
         """Take back the last action; the clocks go back to its times, paused."""
@@ -280,13 +276,22 @@ class PerfectMoment(GameScreen):
         self.deck(d)
 
     # -- keys ------------------------------------------------------------------------------
-    def key(self, key, kind):
+    def page_back(self):
+        """BACK on the score rows: back to the table, nothing scored."""
+        if self.view != SCORE:
+            return False
+        self.view = TABLE
+        self.dirty = True
+        return True
+
+    def resume(self):
+        if self.clock and self.clock.paused:
+            self.clock.resume(self.app.now)
+
+    def play_key(self, key, kind):
         if kind != K.PRESS:
             return
         view = self.view
-        if key == K.BACK and not (view == SCORE):
-            self.app.push(GameMenu(self.app, self))
-            return
         if view == RACE:
             if self.tie >= 0:
                 if key == K.OK:
@@ -304,16 +309,6 @@ class PerfectMoment(GameScreen):
             self.waiting = -1
             if key == (K.LEFT, K.RIGHT)[waiting]:  # not UP/DOWN: the starter's score keys
                 return
-        if self.held:  # any key resumes the clocks, and only that
-            self.held = False
-            if self.clock and self.clock.paused:
-                self.clock.resume(self.app.now)
-            self.dirty = True
-            return
-        if self.over():
-            if key == K.OK:
-                show_standings(self.app, self.game)
-            return
         if view == SCORE:
             self._score_key(key)
         elif key == K.OK:
@@ -327,8 +322,6 @@ class PerfectMoment(GameScreen):
         n = len(self.rows)
         if key == K.OK:
             self.score()
-        elif key == K.BACK:
-            self.view = TABLE
         elif key == K.UP or key == K.DOWN:
             self.cur = (self.cur + (1 if key == K.DOWN else -1)) % n
         elif self.rows[self.cur][2] is None:
@@ -409,3 +402,6 @@ class PerfectMoment(GameScreen):
         draw_rows(fb, self, len(rows), self.cur, self.first, 2, 5)
         fixed = rows[self.cur][2]
         text.put(fb, MEANS[self.pts[self.cur] if fixed is None else fixed], 0, 7)
+
+
+SCREEN = PerfectMoment  # the mode's game screen (``ui.play.play``)

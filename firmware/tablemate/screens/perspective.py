@@ -39,7 +39,7 @@ from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
 from tablemate.store import files
 from tablemate.ui import Screen, draw_rows, draw_title, text
-from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
+from tablemate.ui.play import GameScreen
 
 FIRST = const(0)
 WHO = const(1)
@@ -72,15 +72,6 @@ DOUBLES = "Remove one copy of each card with the same colour on both sides."
 _W = const(128)
 _RECORD_MAX = {"moves": 100000, "ms": 100 * 3600 * 1000}  # past these a record is damage
 _ID_MAX = const(16)  # a game's id is 8 characters (``store.game``); past 16 it is damage
-
-
-def play(app, game):
-    """Show ``game`` above the home menu (the doubles' reminder first, when it starts)."""
-    app.home()
-    app.push(Perspective(app, game))
-    if game.count == 0 and rules.removes_doubles(game.state):
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, DOUBLES))
 
 
 def read_records(app):
@@ -192,6 +183,12 @@ class Perspective(GameScreen):
 
     labels = ("Turn ", "OK check", "OK end turn", "with ", "partner done")
 
+    def opening(self):
+        """The doubles' reminder (2 players and the solitaire), when the game starts."""
+        if self.game.count == 0 and rules.removes_doubles(self.game.state):
+            return DOUBLES
+        return None
+
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         state = game.state
@@ -242,8 +239,9 @@ class Perspective(GameScreen):
             if self.solo:
                 self._solved()
             else:
-                self.announce(text.fit(winners_text(rules.names(state), rules.result(state),
-                                                    rules.outcome(state) == "team"), _W))
+                from tablemate.ui import standings  # the game ended: loaded now
+                self.announce(text.fit(standings.winners_text(
+                    rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W))
             return
         if not self.solo:
             self.view = TURN
@@ -317,20 +315,12 @@ class Perspective(GameScreen):
                                            "over as the new draw pile. No shuffle."))
 
     # -- keys --------------------------------------------------------------------------------
-    def key(self, key, kind):
+    def resume(self):
+        """A resumed solitaire's first key starts its clock again."""
+        self.started = self.app.now
+
+    def play_key(self, key, kind):
         if kind != K.PRESS:
-            return
-        if key == K.BACK:
-            self.app.push(GameMenu(self.app, self))
-            return
-        if self.held:  # a resumed solitaire: any key starts its clock again, and only that
-            self.held = False
-            self.started = self.app.now
-            self.dirty = True
-            return
-        if self.over():
-            if key == K.OK:
-                show_standings(self.app, self.game)
             return
         view = self.view
         if view == FIRST:
@@ -548,3 +538,6 @@ class Reference(Screen):
         lines = self.pages[rules.COLOURS[self.i]].split("\n")
         for k in range(min(len(lines), 8)):
             text.put(fb, lines[k], 0, k)
+
+
+SCREEN = Perspective  # the mode's game screen (``ui.play.play``)

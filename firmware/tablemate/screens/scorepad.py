@@ -17,17 +17,11 @@ from tablemate import json, ticks_diff
 from tablemate import keys as K
 from tablemate.rules import scorepad as rules
 from tablemate.ui import accel, table, text
-from tablemate.ui.play import GameMenu, GameScreen, show_standings, winners_text
+from tablemate.ui.play import GameScreen
 
 _COMMIT_MS = const(1500)
 BEEP_TICK = ((2093, 60),)
 BEEP_TIME_UP = ((880, 500),)
-
-
-def play(app, game):
-    """Show ``game`` above the home menu."""
-    app.home()
-    app.push(Scorepad(app, game))
 
 
 def signed(value):
@@ -130,7 +124,8 @@ class Scorepad(GameScreen):
 
     def result_text(self):
         state = self.game.state
-        return winners_text(rules.names(state), rules.result(state))
+        from tablemate.ui import standings  # the game ended: loaded now
+        return standings.winners_text(rules.names(state), rules.result(state))
 
     def done(self):
         """A finished game is announced with a tune; the winners' cells are lit, every score
@@ -164,33 +159,36 @@ class Scorepad(GameScreen):
             self.restart_timer()
 
     # -- screen ---------------------------------------------------------------------------
-    def key(self, key, kind):
+    def play_key(self, key, kind):
         if kind != K.PRESS and kind != K.REPEAT:
             return
-        n = len(rules.names(self.game.state))
         if key == K.UP or key == K.DOWN:
-            self.commit()
-            self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
-            self.dirty = True
+            self._select(key)
         elif key == K.LEFT or key == K.RIGHT:
-            if self.over():
-                self.msg.show("Game is over", self.app.now)
-            else:
-                self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
-                step = accel(self._repeats)
-                self.pending = self.limited(self.pending + (step if key == K.RIGHT else -step))
-                self._pending_at = self.app.now
+            self._repeats = self._repeats + 1 if kind == K.REPEAT else 0
+            step = accel(self._repeats)
+            self.pending = self.limited(self.pending + (step if key == K.RIGHT else -step))
+            self._pending_at = self.app.now
             self.dirty = True
-        elif kind == K.REPEAT:
-            return
-        elif key == K.OK:
-            if self.over():
-                show_standings(self.app, self.game)
-            else:
-                self.next_turn()
-        elif key == K.BACK:
-            self.commit()
-            self.app.push(GameMenu(self.app, self))
+        elif kind == K.PRESS and key == K.OK:
+            self.next_turn()
+
+    def end_key(self, key, kind):
+        """The cursor still moves over the final scores; a change is refused."""
+        if key == K.UP or key == K.DOWN:
+            if kind == K.PRESS or kind == K.REPEAT:
+                self._select(key)
+        elif key == K.LEFT or key == K.RIGHT:
+            if kind == K.PRESS:
+                self.refuse("Game is over")
+        else:
+            GameScreen.end_key(self, key, kind)
+
+    def _select(self, key):
+        self.commit()
+        n = len(rules.names(self.game.state))
+        self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
+        self.dirty = True
 
     def tick(self, now):
         if self.pending and ticks_diff(now, self._pending_at) >= _COMMIT_MS:
@@ -245,3 +243,6 @@ class Scorepad(GameScreen):
         table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
                    -1 if over or self.sel == turn else self.sel)
         self.msg.draw(fb)
+
+
+SCREEN = Scorepad  # the mode's game screen (``ui.play.play``)

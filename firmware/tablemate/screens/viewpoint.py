@@ -45,7 +45,7 @@ from tablemate import json
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
 from tablemate.ui import draw_rows, draw_title, scroll, table, text
-from tablemate.ui.play import GameMenu, GameScreen, show_standings
+from tablemate.ui.play import GameScreen
 
 TABLE = const(0)
 CARDS = const(1)
@@ -86,18 +86,6 @@ def prepare(app, opts):
         opts = dict(opts)
         opts["cards"] = cards
     return opts
-
-
-def play(app, game):
-    """Show ``game`` above the home menu; a new game's catalog problems first."""
-    app.home()
-    app.push(Viewpoint(app, game))
-    if _problems and game.count == 0:
-        from tablemate.ui.dialogs import Notice
-        more = len(_problems) - 3
-        app.push(Notice(app, CATALOG + " " + ", ".join(_problems[:3])
-                        + (" (+%d)" % more if more > 0 else "") + ": left out"))
-        del _problems[:]
 
 
 # -- what the device proposes (pure: tests call them) -------------------------------------------
@@ -176,6 +164,16 @@ class Viewpoint(GameScreen):
 
     labels = ("Needs ", "Pile ")  # the table's; the game menu's rows render when it opens
 
+
+    def opening(self):
+        """What a new game's catalog file had wrong (those lines are left out)."""
+        if not _problems or self.game.count:
+            return None
+        more = len(_problems) - 3
+        told = CATALOG + " " + ", ".join(_problems[:3]) + (
+            " (+%d)" % more if more > 0 else "") + ": left out"
+        del _problems[:]
+        return told
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
         n = len(rules.names(game.state))
@@ -326,9 +324,7 @@ class Viewpoint(GameScreen):
 
     def _ok(self):
         state = self.game.state
-        if self.over():
-            show_standings(self.app, self.game)
-        elif self.view == TABLE:
+        if self.view == TABLE:
             order = self.order
             if order:
                 self.do(["play", rules.turn(state), order[0]])
@@ -358,24 +354,24 @@ class Viewpoint(GameScreen):
         else:
             self.do(["swap", by, self.mine, k[0], k[1]])
 
-    def _back(self):
+    def page_back(self):
+        """BACK on the card list goes back to the table; on a swap's second question, to its
+        first; else the game menu opens."""
         if self.view == CARDS:
             self.view = TABLE
-            self.dirty = True
         elif self.mine is not None:
             self.sync()
-            self.dirty = True
         else:
-            self.app.push(GameMenu(self.app, self))
+            return False
+        self.dirty = True
+        return True
 
     # -- screen ---------------------------------------------------------------------------
-    def key(self, key, kind):
+    def play_key(self, key, kind):
         if kind != K.PRESS and kind != K.REPEAT:
             return
         view = self.view
         if key <= K.RIGHT:
-            if self.over():
-                return
             move = (-1, 1, -_JUMP, _JUMP)[key - K.UP]
             if view == TABLE:
                 if kind == K.PRESS:
@@ -388,12 +384,8 @@ class Viewpoint(GameScreen):
                 self.msg.clear()  # the player moved on: the list's last row shows again
                 self._select(self.cur + move)
             return
-        if kind != K.PRESS:
-            return
-        if key == K.OK:
+        if kind == K.PRESS and key == K.OK:
             self._ok()
-        elif key == K.BACK:
-            self._back()
 
     def draw(self, fb):
         if self.view == TABLE or self.view == PICK:
@@ -479,3 +471,6 @@ class Viewpoint(GameScreen):
         """Leave the asked action out (a correction: the rulebook would have it performed)."""
         self.app.pop()
         self.do(["pass", by])
+
+
+SCREEN = Viewpoint  # the mode's game screen (``ui.play.play``)

@@ -55,22 +55,6 @@ _FAR = const(1 << 20)
 _HEADER = (0, 0, None, None, None, ())
 
 
-def rules_for(name):
-    """Import and return the rules module of the registered mode ``name`` (``session.MODES``),
-    or raise RuleError: a journal naming any other module is not a game."""
-    from tablemate import session
-    if type(name) is not str or not name or session.mode(name) is None:
-        raise RuleError("Unknown game")
-    full = "tablemate.rules." + name
-    if full in sys.modules:  # loaded while the player read the setup menu
-        return sys.modules[full]
-    try:
-        __import__(full)
-    except ImportError:
-        raise RuleError("Unknown game")
-    return sys.modules[full]
-
-
 def _new_id():
     """A game's id: 32 random bits, so that a game filed twice (it ended, an undo reopened it,
     it ended again) is one game in the history. rp2 seeds ``random`` from its ring oscillator."""
@@ -149,8 +133,9 @@ class Game:
     def resume(rules, path):
         """Read the journal at path from its last checkpoint: (game or None, problem or None).
 
-        rules may be None to pick the module named in the journal's header.
-        """
+        ``rules`` is the game's rules module, or a function that gives the rules module of the
+        game the journal's header names (``lifecycle.rules``: RuleError for a name it does not
+        know, and such a journal is set aside)."""
         problem = None
         limit = -1
         while True:
@@ -159,9 +144,9 @@ class Game:
             if header is None:
                 return None, problem
             name = header["game"]
-            if rules is None:
+            if type(rules) is not type(sys):  # the lookup: the module is the header's
                 try:
-                    rules = rules_for(name)
+                    rules = rules(name)
                 except RuleError:  # not a game this build plays: kept aside, offered no more
                     return None, _aside(path, UNKNOWN)
             elif rules.__name__.split(".")[-1] != name:

@@ -25,6 +25,7 @@ from time import ticks_add, ticks_diff
 from micropython import const
 
 from tablemate import RuleError, session
+from tablemate import keys as K
 from tablemate.ui import ActionMenu, Screen, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
@@ -84,9 +85,15 @@ class MessageLine:
 
 # -- the game screen ---------------------------------------------------------------------------
 class GameScreen(Screen):
-    """Holds the ``Game`` and the message line; subclasses draw the game and map keys."""
+    """Holds the ``Game`` and the message line; subclasses draw the game and map keys.
+
+    ``key`` is every game's: BACK goes one level up (a page of the mode's own, ``page_back``,
+    else the game menu); a game whose clock waits (``held``: resumed after a power cut, paused)
+    takes its first key to go on and nothing else (``resume``); once the game is over the keys
+    go to ``end_key`` (OK: the standings), before that to the mode's ``play_key``."""
 
     labels = ()  # strings this mode's views will show: rendered in quiet passes (``on_open``)
+    held = False  # the game's clock waits for a key (see ``key``)
 
     def __init__(self, app, game):
         Screen.__init__(self, app)
@@ -113,6 +120,43 @@ class GameScreen(Screen):
             text.prepare(todo.pop())
             if todo:
                 self.app.soon(self._prepare)
+
+    def key(self, key, kind):
+        if key == K.BACK:
+            if kind == K.PRESS and not self.page_back():
+                self.app.push(GameMenu(self.app, self))
+            return
+        if self.held:
+            if kind == K.PRESS:
+                self.held = False
+                self.resume()
+                self.dirty = True
+            return
+        if self.over():
+            self.end_key(key, kind)
+        else:
+            self.play_key(key, kind)
+
+    def play_key(self, key, kind):
+        """A key of the running game (any kind: PRESS, REPEAT, LONG, RELEASE), not BACK."""
+
+    def end_key(self, key, kind):
+        """A key once the game is over (not BACK): OK shows the standings."""
+        if kind == K.PRESS and key == K.OK:
+            show_standings(self.app, self.game)
+
+    def opening(self):
+        """What the players must read before the game (a variant's dealing, a reminder), or
+        None: ``lifecycle`` shows it over the game as it shows the game."""
+        return None
+
+    def page_back(self):
+        """BACK on a page of the mode's own (a list, a question): close it and return True;
+        False on the game itself (the game menu opens)."""
+        return False
+
+    def resume(self):
+        """The first key after ``held``: start the clock again."""
 
     def refuse(self, reason):
         """Show why an action was not taken."""
@@ -244,6 +288,7 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
+            from tablemate.ui.standings import leave
             if leave(app, game):
                 return
             opts = dict(game.opts)
@@ -261,20 +306,11 @@ class GameMenu(ActionMenu):
             app.replace(Confirm(app, "Start again with the same players?", again))
 
     def _home(self):
-        if self.screen.over() and leave(self.app, self.screen.game):
-            return
+        if self.screen.over():
+            from tablemate.ui.standings import leave
+            if leave(self.app, self.screen.game):
+                return
         self.app.home()
-
-
-def leave(app, game):
-    """Leave ``game`` (``lifecycle.finish``); when the flash keeps it from being filed, say so
-    over the home menu and return True (the game stays saved, for Continue)."""
-    problem = _lifecycle().finish(app, game)
-    if problem:
-        from tablemate.ui.dialogs import Notice
-        app.home()
-        app.push(Notice(app, problem))
-    return problem is not None
 
 
 # -- the end -----------------------------------------------------------------------------------
@@ -283,13 +319,3 @@ def show_standings(app, game):
     game, not during it); OK files the game and goes home."""
     from tablemate.ui import standings
     standings.show(app, game)
-
-
-def winners_text(names, winners, team=False):
-    """'Ann wins!', 'Tie: Ann, Bob', or for a team 'Ann & Cy win!', for a finished game's
-    winner indices."""
-    if len(winners) == 1:
-        return names[winners[0]] + " wins!"
-    if team:
-        return " & ".join(names[i] for i in winners) + " win!"
-    return "Tie: " + ", ".join(names[i] for i in winners)

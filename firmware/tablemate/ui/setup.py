@@ -12,49 +12,27 @@ module, not the mode's screens (a Pico pays 10-15 ms per module).
 import random  # with the module, not in the press that starts the game (3.6 ms on a Pico)
 
 from tablemate import session
+from tablemate import CHOICE, FLAG, NUMBER
+from tablemate.options import valid
 from tablemate.ui import ActionMenu, Menu, text
-
-# Option kinds. An option is (key, label, kind, default, params):
-NUMBER = 0  # params (lo, hi, step, word shown for 0 or None)
-CHOICE = 1  # params (values, unit or words): LEFT/RIGHT cycle through the values; with a unit a
-# value reads "30s" (0 reads "off"), with a tuple of words each value reads as its word
-FLAG = 2  # params None: on or off
-
-# Each mode's options, by its registry name (``session.MODES``); the rules check them again.
-OPTIONS = {
-    "scorepad": (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
-                 ("finish", "Win", CHOICE, True, ((True, False), ("end of round", "at once"))),
-                 ("rotate", "Rotate start", FLAG, False, None),
-                 ("timer", "Turn timer", CHOICE, 0, ((0, 15, 30, 45, 60, 90, 120, 180, 300), "s"))),
-    "contrast": (("expert", "Expert", FLAG, False, None),),
-    "perfect_moment": (("clock", "Clock", CHOICE, "bank",
-                        (("bank", "turn", "off"), ("time bank", "per turn", "off"))),
-                       ("minutes", "Bank", CHOICE, 10, ((3, 5, 10, 15, 20, 30, 45, 60), " min")),
-                       ("increment", "Increment", CHOICE, 5, ((0, 2, 5, 10, 15, 30), "s")),
-                       ("turn", "Per turn", CHOICE, 60, ((15, 30, 45, 60, 90, 120, 180), "s")),
-                       ("zero", "At zero", CHOICE, "alert",
-                        (("alert", "lose"), ("play on", "you lose")))),
-    "cartes_sur_table": (("secret", "Secret ballot", FLAG, False, None),
-                         ("known", "Just met", FLAG, False, None)),
-    "perspective": (("advanced", "Advanced (2)", FLAG, False, None),),
-}
-# Options that follow from the player count, by mode.
-FIXED = {"contrast": lambda n: {"coop": n == 2}}
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
 # What a setup menu loads and its game does not need (lifecycle.unload, once the game is shown).
 SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
-                 "tablemate.lifecycle")
+                 "tablemate.options", "tablemate.lifecycle")
 
 
 def show(app, name):
     """Open the new-game menu of mode ``name``: while the player sets up, its modules load and
-    the players' names are rendered, so the game's first frame waits for neither."""
+    the players' names are rendered, so the game's first frame waits for neither. Its rows
+    are the rules module's declaration (``tablemate.options``): the home menu imports that
+    module while its cursor rests on the mode (``lifecycle.rules``)."""
     mode = session.mode(name)
+    from tablemate import lifecycle
     from tablemate.store import setups
     records, problem = setups.load(app.path("setups.json"))
-    menu = Setup(app, mode, records)
+    menu = Setup(app, mode, lifecycle.rules(name), records)
     app.push(menu)
     if problem:
         from tablemate.ui.dialogs import Notice
@@ -82,27 +60,18 @@ def value_text(option, value):
     return "%d" % value if value or params[3] is None else params[3]
 
 
-def valid(option, value):
-    """True when ``value`` is one the option can take (a remembered setup is checked so)."""
-    kind, params = option[2], option[4]
-    if kind == FLAG:
-        return value is True or value is False
-    if kind == CHOICE:
-        return value in params[0] and type(value) is type(params[0][0])
-    return (type(value) is int and params[0] <= value <= params[1]
-            and (value - params[0]) % params[2] == 0)
-
-
 class Setup(Menu):
     """Players, names, the mode's options, who starts, then Start."""
 
-    def __init__(self, app, mode, records):
+    def __init__(self, app, mode, rules, records):
         Menu.__init__(self, app, "New " + mode["label"], [], self._pick, on_adjust=self._adjust)
         self.mode = mode
-        self.option_rows = OPTIONS.get(mode["name"], ())  # (key, label, kind, default, params)
+        self.rules = rules
+        self.option_rows = rules.OPTIONS  # (key, label, kind, default, params)
+        self.race = not getattr(rules, "FIRST", True)  # the game's first screen says who starts
         self.records = records
         roster = len(app.settings["names"])
-        lo, hi, n = mode["players"]
+        lo, hi, n = rules.PLAYERS
         self.seats = list(range(min(n, roster)))  # positions in the settings' names
         self.values = [opt[3] for opt in self.option_rows]
         self.starter = 0  # a seat, or RANDOM
@@ -138,13 +107,13 @@ class Setup(Menu):
 
     def _relabel(self):
         n = len(self.seats)
-        note = self.mode.get("note", {}).get(n)
+        note = getattr(self.rules, "NOTE", {}).get(n)
         items = ["Players: %d" % n + (" (%s)" % note if note else ""),
                  text.fit("Names: " + " ".join(self._names()), 124)]
         options = self.option_rows
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
-        if not self.mode.get("race"):  # a race: the game's first screen says who starts
+        if not self.race:
             items.append("1st player: " + ("random" if self.starter == RANDOM
                                            else self._names()[self.starter]))
         items.append("Start")
@@ -163,7 +132,7 @@ class Setup(Menu):
             return
         elif self._option(index) is not None:
             self._step(index - 2, step)
-        elif index == len(self.items) - 2 and not self.mode.get("race"):  # who starts
+        elif index == len(self.items) - 2 and not self.race:  # who starts
             n = len(self.seats)
             self.starter = (self.starter + 1 + step) % (n + 1) - 1
         self._relabel()
@@ -183,7 +152,7 @@ class Setup(Menu):
         app = self.app
         if index == 0:
             from tablemate.ui.numberentry import NumberEntry
-            lo, hi = self.mode["players"][0], self._most()
+            lo, hi = self.rules.PLAYERS[0], self._most()
             app.push(NumberEntry(app, "Players", len(self.seats), lo, hi, self._set_players))
         elif index == 1:
             app.push(WhoPlays(app, self))
@@ -197,17 +166,17 @@ class Setup(Menu):
                                      lambda v: self._set(i, v), step=p[2], zero=p[3]))
             else:
                 self._adjust(index, 1)
-        elif index == len(self.items) - 2 and not self.mode.get("race"):
+        elif index == len(self.items) - 2 and not self.race:
             self._adjust(index, 1)
         else:
             self.start()
 
     def _most(self):
-        return min(self.mode["players"][1], len(self.app.settings["names"]))
+        return min(self.rules.PLAYERS[1], len(self.app.settings["names"]))
 
     def _set_players(self, n):
         """Seat ``n`` players: the next saved names join, the last seated leave."""
-        n = min(self._most(), max(self.mode["players"][0], n))
+        n = min(self._most(), max(self.rules.PLAYERS[0], n))
         seats = self.seats[:n]
         k = 0
         while len(seats) < n:
@@ -228,12 +197,12 @@ class Setup(Menu):
         """The options the rules' ``setup`` gets for what the menu shows, ``first`` drawn."""
         n = len(self.seats)
         opts = {"names": self._names()}
-        if not self.mode.get("race"):  # else the race, the game's first action, says who
+        if not self.race:  # else the race, the game's first action, says who
             opts["first"] = first
         options = self.option_rows
         for i in range(len(options)):
             opts[options[i][0]] = self.values[i]
-        fixed = FIXED.get(self.mode["name"])
+        fixed = getattr(self.rules, "fixed", None)
         if fixed:
             opts.update(fixed(n))
         return opts
@@ -305,7 +274,7 @@ class WhoPlays(ActionMenu):
         def toggle():
             setup = self.setup
             seats = setup.seats
-            lo, hi = setup.mode["players"][0], setup._most()
+            lo, hi = setup.rules.PLAYERS[0], setup._most()
             if i in seats and len(seats) > lo:
                 seats = [s for s in seats if s != i]
             elif i not in seats and len(seats) < hi:

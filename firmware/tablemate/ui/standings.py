@@ -1,11 +1,11 @@
 """The final standings: every player ranked, the winners checked; OK files the game and goes home.
 
 Its own module, loaded when a game ends (``ui.play.show_standings``) or a mode draws its final
-ranking: during a game a Pico keeps only what the game needs in its heap.
+ranking: during a game a Pico keeps only what the game needs in its heap. What a game's end
+needs lives here with it: the winners in words, leaving the game.
 """
 
 from tablemate.ui import Screen, draw_title, text
-from tablemate.ui.play import leave, winners_text
 
 
 def ranking(scores, winners=()):
@@ -66,3 +66,25 @@ def show(app, game):
             app.home()
     app.home()
     app.push(Standings(app, game, done))
+
+
+def leave(app, game):
+    """Leave ``game`` (``lifecycle.finish``); when the flash keeps it from being filed, say so
+    over the home menu and return True (the game stays saved, for Continue)."""
+    from tablemate import lifecycle
+    problem = lifecycle.finish(app, game)
+    if problem:
+        from tablemate.ui.dialogs import Notice
+        app.home()
+        app.push(Notice(app, problem))
+    return problem is not None
+
+
+def winners_text(names, winners, team=False):
+    """'Ann wins!', 'Tie: Ann, Bob', or for a team 'Ann & Cy win!', for a finished game's
+    winner indices."""
+    if len(winners) == 1:
+        return names[winners[0]] + " wins!"
+    if team:
+        return " & ".join(names[i] for i in winners) + " win!"
+    return "Tie: " + ", ".join(names[i] for i in winners)

@@ -1,0 +1,66 @@
+"""A game's options, declared once by its rules module and checked by one function.
+
+Each rules module says what a game takes: ``PLAYERS`` (fewest, most, the setup menu's first
+count), ``OPTIONS`` (one row per option: ``(key, label, kind, default, params)``, and a sixth
+item when a journal from before the option was added must read another value than the menu's
+default: what it was played with), ``FIRST``
+(False when the game's own first screen settles who starts: no "first" option), and where
+needed ``NOTE`` ({player count: a word the setup shows after it}) and ``fixed(n)`` (options
+that follow from the player count). The rules' ``setup`` checks its options against that with
+``check``, the setup menu (``ui/setup.py``) draws its rows from it: the ranges are written
+once, where the game is.
+
+Kinds (``tablemate.NUMBER``, ``CHOICE``, ``FLAG``: the package has them, so a rules module's
+table needs no import) and their params:
+  NUMBER  (lo, hi, step, word shown for 0 or None): any int lo..hi; the menu steps by ``step``
+  CHOICE  (values, unit or words): one of the values; a unit reads "30s" (0 "off"), a tuple of
+          words gives each value its word
+  FLAG    None: True or False
+This module is imported by the setup menu and by a rules ``setup`` when a game starts, and let
+go once the game is on.
+"""
+
+from micropython import const
+
+from tablemate import CHOICE, FLAG, RuleError
+
+NAME_MAX = const(8)  # characters of a player's name (the settings' limit)
+
+
+def valid(option, value):
+    """True when ``value`` is one that ``option`` (key, label, kind, default, params) takes."""
+    kind, params = option[2], option[4]
+    if kind == FLAG:
+        return value is True or value is False
+    if kind == CHOICE:
+        return value in params[0] and type(value) is type(params[0][0])
+    return type(value) is int and params[0] <= value <= params[1]
+
+
+def check(opts, players, options, first=True):
+    """A rules ``setup``'s options checked against its ``PLAYERS`` and ``OPTIONS``: {"names":
+    [...], "first": seat (when ``first``: the rules' ``FIRST``), and a value for every option,
+    its default where ``opts`` has none}; or RuleError naming what is wrong, in the words every
+    game uses."""
+    if not isinstance(opts, dict):
+        raise RuleError("Bad options")
+    lo, hi = players[0], players[1]
+    names = opts.get("names")
+    if not isinstance(names, (list, tuple)) or not lo <= len(names) <= hi:
+        raise RuleError("Need %d players" % lo if lo == hi else "Need %d-%d players" % (lo, hi))
+    for n in names:
+        if not isinstance(n, str) or not 1 <= len(n) <= NAME_MAX:
+            raise RuleError("Bad player name")
+    out = {"names": list(names)}
+    if first:
+        seat = opts.get("first", 0)
+        if type(seat) is not int or not 0 <= seat < len(names):
+            raise RuleError("Bad option first")
+        out["first"] = seat
+    for option in options:
+        key = option[0]
+        value = opts.get(key, option[5] if len(option) > 5 else option[3])
+        if not valid(option, value):
+            raise RuleError("Bad option " + key)
+        out[key] = value
+    return out
