@@ -21,8 +21,32 @@ from micropython import const
 
 _CTRL_CMD = const(0x00)  # control byte: Co=0, D/C#=0 - a stream of commands follows
 _OVERHEAD = const(12)  # cost of one more window: 7 command + 1 data control + 2 address bytes, + 2 for start/stop
-_SET_COL = const(0x21)
-_SET_PAGE = const(0x22)
+# Commands, by the datasheet's names (SSD1306 rev 1.1 section 10; SH1106 V1.7 section 9). Private
+# consts: the compiler puts the numbers in the code, no RAM is spent on the names.
+_SET_MEM_MODE = const(0x20)  # + 0x00: horizontal addressing, windows wrap page to page
+_SET_COL = const(0x21)  # + first, last column of the window
+_SET_PAGE = const(0x22)  # + first, last page of the window
+_SCROLL_OFF = const(0x2E)
+_SH_PUMP_8V = const(0x32)  # SH1106: charge pump output 8.0 V
+_SET_START_LINE = const(0x40)  # | line 0
+_SET_CONTRAST = const(0x81)  # + 0..255
+_SET_CHARGE_PUMP = const(0x8D)  # + 0x14: on (SSD1306)
+_SET_SEG_REMAP = const(0xA0)  # | 1: column 127 on SEG0
+_RAM_ON = const(0xA4)  # the panel shows its RAM (0xA5 would light every pixel)
+_SET_INVERT = const(0xA6)  # | 1: lit pixels dark
+_SET_MUX = const(0xA8)  # + rows - 1
+_SH_DCDC = const(0xAD)  # SH1106: + 0x8B, DC-DC converter on
+_DISPLAY_OFF = const(0xAE)  # sleep: RAM kept
+_DISPLAY_ON = const(0xAF)
+_SH_SET_PAGE = const(0xB0)  # SH1106: | page (its windows are one page each)
+_SET_COM_DIR = const(0xC0)  # | 8: scan COM63 -> COM0
+_SET_OFFSET = const(0xD3)  # + vertical shift
+_SET_CLOCK = const(0xD5)  # + divide ratio and oscillator frequency
+_SET_PRECHARGE = const(0xD9)  # + phase 1 and 2 periods
+_SET_COM_PINS = const(0xDA)  # + 0x12: alternative COM pins (64 rows), 0x02: sequential (32)
+_SET_VCOM = const(0xDB)  # + VCOMH deselect level
+_SH_COL_LO = const(0x00)  # SH1106: | low nibble of the column
+_SH_COL_HI = const(0x10)  # SH1106: | high nibble of the column
 _GRAIN = const(4)  # the changed spans are found to within this many columns
 _WHOLE_SLACK = const(0)  # this many unchanged pages or fewer: send the whole frame
 
@@ -70,22 +94,23 @@ class SSD1306(framebuf.FrameBuffer):
 
     def init_display(self):
         """Send the power-up sequence for a 128x64 module with internal charge pump / DC-DC."""
-        seg = 0xA0 if self.flip else 0xA1  # A1: column 127 on SEG0, upright on common modules
-        com = 0xC0 if self.flip else 0xC8  # C8: scan COM63 -> COM0
+        # Upright on common modules: column 127 on SEG0 and COM63 scanned first; flip turns both.
+        seg = _SET_SEG_REMAP | (0 if self.flip else 1)
+        com = _SET_COM_DIR | (0 if self.flip else 8)
         pins = 0x12 if self.height == 64 else 0x02
         if self.sh1106:
-            seq = (0xAE, 0xD5, 0x80, 0xA8, self.height - 1, 0xD3, 0x00, 0x40,
-                   0xAD, 0x8B,  # DC-DC converter on
-                   seg, com, 0xDA, pins, 0x81, 0x80, 0xD9, 0x22, 0xDB, 0x35,
-                   0x32,  # pump voltage 8.0 V
-                   0xA4, 0xA6, 0xAF)
+            seq = (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1, _SET_OFFSET, 0x00,
+                   _SET_START_LINE, _SH_DCDC, 0x8B, seg, com, _SET_COM_PINS, pins,
+                   _SET_CONTRAST, 0x80, _SET_PRECHARGE, 0x22, _SET_VCOM, 0x35, _SH_PUMP_8V,
+                   _RAM_ON, _SET_INVERT, _DISPLAY_ON)
         else:
-            seq = (0xAE, 0x20, 0x00,  # horizontal addressing: windows wrap page to page
-                   0x40, seg, 0xA8, self.height - 1, com, 0xD3, 0x00, 0xDA, pins,
-                   0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0x80,
-                   0x2E,  # no scrolling left over from before a soft reset
-                   0xA4, 0xA6, 0x8D, 0x14,  # charge pump on, before display on
-                   0xAF)
+            seq = (_DISPLAY_OFF, _SET_MEM_MODE, 0x00, _SET_START_LINE, seg,
+                   _SET_MUX, self.height - 1, com, _SET_OFFSET, 0x00, _SET_COM_PINS, pins,
+                   _SET_CLOCK, 0x80, _SET_PRECHARGE, 0xF1, _SET_VCOM, 0x30, _SET_CONTRAST, 0x80,
+                   _SCROLL_OFF,  # no scrolling left over from before a soft reset
+                   _RAM_ON, _SET_INVERT,
+                   _SET_CHARGE_PUMP, 0x14,  # charge pump on, before display on
+                   _DISPLAY_ON)
         self.i2c.writeto(self.addr, bytes((_CTRL_CMD,) + seq))
         self.invalidate()
 
@@ -95,19 +120,19 @@ class SSD1306(framebuf.FrameBuffer):
 
     def contrast(self, value):
         """Set brightness 0..255."""
-        self._command(0x81, max(0, min(255, value)))
+        self._command(_SET_CONTRAST, max(0, min(255, value)))
 
     def invert(self, flag):
         """Show dark pixels lit and lit pixels dark (in the panel, no redraw)."""
-        self._command(0xA7 if flag else 0xA6)
+        self._command(_SET_INVERT | (1 if flag else 0))
 
     def poweroff(self):
         """Sleep the panel (RAM kept, ~10 uA)."""
-        self._command(0xAE)
+        self._command(_DISPLAY_OFF)
 
     def poweron(self):
         """Wake the panel; the next show() resends everything."""
-        self._command(0xAF)
+        self._command(_DISPLAY_ON)
         self.invalidate()
 
     # ---- frame transfer ----------------------------------------------------------------------
@@ -188,9 +213,9 @@ class SSD1306(framebuf.FrameBuffer):
         if self.sh1106:  # page addressing: one page per window
             cmd = self._cmd
             col = c0 + self._col0
-            cmd[1] = 0xB0 | p0
-            cmd[2] = col & 0x0F
-            cmd[3] = 0x10 | (col >> 4)
+            cmd[1] = _SH_SET_PAGE | p0
+            cmd[2] = _SH_COL_LO | (col & 0x0F)
+            cmd[3] = _SH_COL_HI | (col >> 4)
             self.i2c.writeto(self.addr, self._cmd4)
         else:
             cmd = self._cmd
