@@ -1,4 +1,4 @@
-"""Tablemate: boot the gadget (the code is in tablemate/hw/gadget.py, which ships compiled)."""
-from tablemate.hw import gadget
+"""Tablemate: boot the gadget (the code is in tablemate/boot.py, which ships compiled)."""
+from tablemate import boot
 
-gadget.run()
+boot.run()

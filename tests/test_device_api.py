@@ -26,14 +26,13 @@ FIRMWARE_FILES = sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursiv
 
 # File (under firmware/) -> {expression in that file: the machine class of the object it holds}.
 HANDED = {
-    "tablemate/hw/gadget.py": {"i2c": "I2C", "pin": "Pin", "wdt": "WDT", "self._i2c": "I2C",
-                               "self._adc": "ADC"},
+    "tablemate/boot.py": {"i2c": "I2C", "pin": "Pin", "wdt": "WDT"},  # made by hw.peripherals
+    "tablemate/hw/peripherals.py": {"pin": "Pin", "pins[i]": "Pin", "self.pwm": "PWM",
+                                    "self._i2c": "I2C", "self._adc": "ADC"},
     "tablemate/hw/fault.py": {"led": "Pin", "i2c": "I2C"},
     "tablemate/hw/ssd1306.py": {"self.i2c": "I2C"},
     "tablemate/hw/encoder.py": {"a": "Pin", "b": "Pin", "sw": "Pin", "self._a": "Pin",
                                 "self._b": "Pin", "self._sw": "Pin"},
-    "tablemate/keys.py": {"pin": "Pin", "pins[i]": "Pin"},  # ButtonInput and Buttons get pins
-    "tablemate/app.py": {"self.pwm": "PWM"},  # Buzzer gets the buzzer's PWM
 }
 
 # Methods and attributes that only a device object has: whoever uses them must be in HANDED.
@@ -257,3 +256,9 @@ def test_the_signature_check_tells_right_from_wrong_calls():
     assert fits(CLASSES["WDT"], "__init__", "WDT(timeout=5000)")
     assert not fits(CLASSES["WDT"], "__init__", "WDT(5000)")
     assert fits(MODULE, "reset_cause", "reset_cause()", False)
+
+
+def test_cpython_loads_the_hosts_machine_not_the_test_vms_names():
+    """tests/logic/machine.py (names only, for the MicroPython VM) sits on CPython's path too."""
+    import machine
+    assert machine.__name__ == "tablemate_host.machine"

@@ -4,23 +4,18 @@ Everything the app touches is injected (display, an input per button layout, buz
 probe for the self-test, a root directory for files), and
 time arrives as ``now`` with every ``tick``: the same object runs on the Pico under ``main.py``, in
 the terminal simulator and in scenario tests with a fake clock.
-
-``Buzzer`` is here too: the app is its only user (``beep``), and on a Pico a module of its own
-would add 10-15 ms of file lookups to every boot. It plays (frequency_hz, ms) notes (0 = a
-rest) on an injected PWM, one note change per tick, so a tune never blocks the loop.
 """
 
 import sys
 
 from micropython import const
 
-from tablemate import VERSION, os, settings, ticks_add, ticks_diff
+from tablemate import VERSION, os, settings, ticks_diff
 from tablemate import keys as K
 
 _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
-_HALF = const(32768)
 
 
 class App:
@@ -303,40 +298,3 @@ def _data_folder(root, now=False):
             except OSError:
                 pass
 
-
-class Buzzer:
-    """Drives an already-built ``machine.PWM`` (injected, so this module never imports machine)."""
-
-    def __init__(self, pwm):
-        self.pwm = pwm
-        self.pwm.duty_u16(0)
-        self._pattern = ()
-        self._index = 0
-        self._until = 0
-
-    @property
-    def busy(self):
-        return self._index < len(self._pattern)
-
-    def play(self, pattern, now):
-        """Start ``pattern`` now, cutting off whatever was playing."""
-        self._pattern = pattern
-        self._index = 0
-        self._note(now)
-
-    def tick(self, now):
-        if self._index < len(self._pattern) and ticks_diff(now, self._until) >= 0:
-            self._index += 1
-            self._note(now)
-
-    def _note(self, now):
-        if self._index >= len(self._pattern):
-            self.pwm.duty_u16(0)
-            return
-        freq, ms = self._pattern[self._index]
-        if freq:
-            self.pwm.freq(freq)
-            self.pwm.duty_u16(_HALF)
-        else:
-            self.pwm.duty_u16(0)
-        self._until = ticks_add(now, ms)

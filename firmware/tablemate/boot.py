@@ -1,11 +1,13 @@
-"""Boot the gadget: build the hardware the board configuration names and run the app loop.
+"""The boot, the top floor: check the board, build every driver and the app, run the loop.
 
 ``main.py`` only calls ``run()`` here: the Pico compiles ``main.py`` from source at every
-power-up (about 90 ms for this module's code), while this module arrives as ``.mpy``.
-Only ``main.py`` and ``tablemate.hw`` touch ``machine``, and in ``hw`` only this module and
-``fault`` import it: the drivers take their pins and buses injected. (``hw`` has no
-``__init__.py``: MicroPython imports a folder without one as a namespace package, which saves
-the boot two file lookups and a module load.) What can stop a boot, and what it does:
+power-up (about 90 ms for this module's code), while this module arrives as ``.mpy``. This is the
+only builder of the drivers: it makes their device objects through
+``tablemate.hw.peripherals`` (the one module of the running firmware that imports ``machine``)
+and hands each driver what it drives, and the key machine to the inputs, so that ``hw/`` is the
+bottom floor and imports nothing above it. (``hw`` has no ``__init__.py``: MicroPython imports a
+folder without one as a namespace package, which saves the boot two file lookups and a module
+load.) What can stop a boot, and what it does:
 - a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
   LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
@@ -23,10 +25,9 @@ import sys
 
 import micropython
 
-from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
-
 from tablemate import keys, settings, sleep_ms, ticks_add, ticks_diff, ticks_ms
 from tablemate.board import BOARD
+from tablemate.hw import peripherals as hw
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
 TICK_MS = 10  # the loop's period when nothing is pressed
@@ -34,7 +35,6 @@ GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a 
 GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
-_VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
 
 
 def find_display(i2c, cfg):
@@ -61,7 +61,7 @@ def safe_mode(cfg):
     gps = [cfg["buttons"][k] for k in ("OK", "BACK") if k in cfg.get("buttons", {})]
     if cfg.get("encoder"):
         gps.append(cfg["encoder"]["sw"])
-    pins = [Pin(gp, Pin.IN, Pin.PULL_UP) for gp in gps]
+    pins = [hw.pull_up(gp) for gp in gps]
     for wait in (1, 20):
         sleep_ms(wait)
         held = False
@@ -89,14 +89,14 @@ def build(cfg=BOARD, root="", cycles=-1):
     if safe_mode(cfg):
         print(SAFE_MODE)
         return None
-    from tablemate.app import App, Buzzer
+    from tablemate.app import App
     # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
     # inside one can only be reported through this preallocated buffer. (Ports without hard
     # interrupts, such as the WebAssembly one of the web page, leave the function out.)
     if hasattr(micropython, "alloc_emergency_exception_buf"):
         micropython.alloc_emergency_exception_buf(100)
     from tablemate.hw.ssd1306 import SSD1306
-    i2c = I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
+    i2c = hw.bus(cfg)
     addr = find_display(i2c, cfg)
     if addr is None:
         from tablemate.hw import fault
@@ -108,28 +108,29 @@ def build(cfg=BOARD, root="", cycles=-1):
     def input_for(layout):
         if layout == "encoder":
             from tablemate.hw.encoder import EncoderInput
+            from tablemate.knob import Encoder
             enc = cfg["encoder"]
-            return EncoderInput(Pin(enc["a"], Pin.IN, Pin.PULL_UP), Pin(enc["b"], Pin.IN, Pin.PULL_UP),
-                                Pin(enc["sw"], Pin.IN, Pin.PULL_UP))
+            return EncoderInput(hw.pull_up(enc["a"]), hw.pull_up(enc["b"]), hw.pull_up(enc["sw"]),
+                                Encoder(), keys.Keys(layout))
         pins = cfg["buttons"]
-        return keys.ButtonInput([Pin(pins[keys.NAMES[k]], Pin.IN, Pin.PULL_UP) for k in keys.LAYOUTS[layout]],
-                           layout)
+        return hw.ButtonInput([hw.pull_up(pins[keys.NAMES[k]]) for k in keys.LAYOUTS[layout]],
+                              keys.Keys(layout))
 
-    buzzer = Buzzer(PWM(Pin(cfg["buzzer"]))) if cfg.get("buzzer") is not None else None
+    buzzer = hw.Buzzer(hw.pwm(cfg["buzzer"])) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
-    probe = Probe(i2c, ADC(Pin(battery)) if battery is not None else None)
+    probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None)
     return App(display, input_for, root, buzzer, probe, settings.wired_layouts(cfg))
 
 
 def start(cfg=BOARD, root="", cycles=-1):
     """Boot and start the app, then the watchdog: ``(app, wdt)``, or None when nothing runs."""
-    if reset_cause() == WDT_RESET:
+    if hw.reset_by_watchdog():
         print("Tablemate: restarted by the watchdog (the loop stopped for %d ms)" % WDT_MS)
     app = build(cfg, root, cycles)
     if app is None:
         return None
     app.start(ticks_ms())
-    return app, WDT(timeout=WDT_MS)
+    return app, hw.watchdog(WDT_MS)
 
 
 def step(app, wdt):
@@ -203,20 +204,3 @@ def collect(app, keys):
         return app.keys
     return keys
 
-
-class Probe:
-    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired."""
-
-    def __init__(self, i2c, adc=None):
-        self._i2c = i2c
-        self._adc = adc
-
-    def scan(self):
-        """7-bit addresses that answer on the display's I2C bus."""
-        return self._i2c.scan()
-
-    def battery_volts(self):
-        """The supply voltage (VSYS, through the 1:3 divider), or None when not wired."""
-        if self._adc is None:
-            return None
-        return self._adc.read_u16() * _VOLTS_PER_COUNT

@@ -4,11 +4,9 @@ The hardware layer only reads pins; everything about timing lives here and is fe
 same code runs on the Pico, in the simulator and in tests with exact control of time. ``update``
 allocates nothing: per-line state sits in bit masks and two preallocated lists.
 
-``ButtonInput`` is the input object the app polls for a button layout: the pins arrive built
-(inputs with pull-ups, made by ``tablemate.hw.gadget`` from the board configuration), so this
-module never imports machine. Its pin interrupts only raise ``woken``, which ends the main loop's
-nap early: a press is sampled within a millisecond of its first edge, while the loop still sleeps
-between passes. (``tablemate.hw.encoder.EncoderInput`` is the rotary encoder's input.)
+The drivers that feed it (``tablemate.hw.peripherals.ButtonInput`` for buttons,
+``tablemate.hw.encoder.EncoderInput`` for the knob, whose turns ``tablemate.knob`` decodes) are
+handed a ``Keys`` by the boot, so the hardware layer imports nothing above it.
 
 Choices worth knowing:
 - A line's level flips at its first edge, and then the line is deaf for ``debounce_ms``: the
@@ -43,7 +41,7 @@ NAMES = ("", "UP", "DOWN", "LEFT", "RIGHT", "OK", "BACK")  # NAMES[key]
 KIND_NAMES = ("", "PRESS", "LONG", "REPEAT", "RELEASE")  # KIND_NAMES[kind]
 
 # Line i of the button bits carries LAYOUTS[name][i]. Three buttons are PREV, NEXT, OK. The rotary
-# encoder's push switch is its only button (turning is ``tablemate.hw.encoder``): OK, long push BACK.
+# encoder's push switch is its only button (turning is ``tablemate.knob``): OK, long push BACK.
 LAYOUTS = {
     "six": (UP, DOWN, LEFT, RIGHT, OK, BACK),
     "five": (UP, DOWN, LEFT, RIGHT, OK),
@@ -144,46 +142,3 @@ class Keys:
         else:
             emit(key, LONG)
 
-
-class Buttons:
-    """Samples a fixed sequence of pull-up input pins."""
-
-    def __init__(self, pins):
-        self._pins = tuple(pins)
-        self._n = len(self._pins)
-
-    def read(self):
-        """Return the pressed bits: bit i is set when pins[i] reads low."""
-        bits = 0
-        pins = self._pins
-        for i in range(self._n):
-            if pins[i].value() == 0:
-                bits |= 1 << i
-        return bits
-
-
-class ButtonInput:
-    """Buttons of one layout (pins in ``keys.LAYOUTS[layout]`` order) through the key machine."""
-
-    def __init__(self, pins, layout):
-        self.layout = layout
-        self._pins = tuple(pins)
-        self._buttons = Buttons(self._pins)
-        self._keys = Keys(layout)
-        self.woken = False  # an edge since the last poll
-        edge = self._edge
-        for pin in self._pins:
-            pin.irq(edge, pin.IRQ_FALLING | pin.IRQ_RISING)
-
-    def _edge(self, pin):
-        self.woken = True
-
-    def poll(self, now, emit):
-        """Sample the buttons at ``now``; calls ``emit(key, kind)`` for each key event."""
-        self.woken = False
-        self._keys.update(self._buttons.read(), now, emit)
-
-    def close(self):
-        """Detach the interrupts (the layout is being replaced)."""
-        for pin in self._pins:
-            pin.irq(None)

@@ -1,19 +1,19 @@
-"""The whole gadget on the host: the real boot code (``tablemate/hw/gadget.py``, which
+"""The whole gadget on the host: the real boot code (``tablemate/boot.py``, which
 ``firmware/main.py`` runs) booting on fake hardware.
 
 A ``Device`` resets the fake ``machine`` world, puts a ``VirtualSSD1306`` on the I2C bus the
-board configuration names, and lets ``gadget.build`` construct the real drivers and app from that
+board configuration names, and lets ``boot.build`` construct the real drivers and app from that
 configuration, exactly as on the Pico. Tests, the simulator and the README screenshots then press
 buttons by driving GPIO levels, move the fake clock, and read the picture back from the virtual
 panel, which only knows the I2C bytes the driver sent.
 
-The watchdog is honest too: every loop pass goes through ``gadget.step`` (tick, then feed), and
+The watchdog is honest too: every loop pass goes through ``boot.step`` (tick, then feed), and
 when the fake clock runs past the watchdog's timeout without a feed (a screen that hangs, a loop
 that stops feeding), the device resets as the Pico would and boots ``main.py`` again on the same
 flash; ``resets`` records when. The check runs after each loop pass, so a pass that blocks resets
 once it returns (on the Pico the reset cuts it short; nothing it did after the timeout counts).
 Passes come every 10 ms here; on the Pico a key edge also ends the wait between passes early
-(``gadget.wait``), which only makes the device react sooner than these tests assume.
+(``boot.wait``), which only makes the device react sooner than these tests assume.
 """
 
 import importlib.util
@@ -26,7 +26,7 @@ from tablemate_host.framebuf import MONO_VLSB, FrameBuffer
 from tablemate_host.virtual_ssd1306 import VirtualSSD1306
 
 TICK_MS = 10  # the boot loop's period
-_BOOT = os.path.join(fakes.FIRMWARE, "tablemate", "hw", "gadget.py")
+_BOOT = os.path.join(fakes.FIRMWARE, "tablemate", "boot.py")
 
 
 def load_main():
@@ -79,7 +79,7 @@ class Device:
             json.dump(data, f)
 
     def boot(self, cycles=3):
-        """Power on: ``gadget.start`` builds the app and its watchdog; show the first frame."""
+        """Power on: ``boot.start`` builds the app and its watchdog; show the first frame."""
         booted = self.main.start(self.cfg, self.root, cycles)
         self.app, self.wdt = booted if booted else (None, None)
         if self.app is not None:

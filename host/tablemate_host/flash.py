@@ -299,7 +299,7 @@ def connect(port=None, keep_ram=False):
 
     ``keep_ram``: enter the raw REPL without the soft reset, so that what the interrupted
     firmware holds in RAM is still there (``tablemate pull --free`` saves a game a full flash
-    kept there: ``tablemate.hw.gadget.save_stopped``)."""
+    kept there: ``tablemate.boot.save_stopped``)."""
     try:
         from mpremote.transport import TransportError
         from mpremote.transport_serial import SerialTransport
@@ -518,11 +518,12 @@ def _read(path):
 
 def is_user_data(rel):
     """The device's own files (``/data`` but the two files flash writes there, and the names
-    older versions kept at the root): a flash never removes them."""
-    if rel.startswith("data/"):
+    older versions kept at the root): a flash never removes them. The names count at the root
+    only: ``tablemate/boot.py`` is firmware, ``/boot.py`` the owner's."""
+    if rel.startswith("data/") or rel in _USER_NAMES:
         return True
     name = rel.rsplit("/", 1)[-1]
-    return name in _USER_NAMES or name.endswith(_USER_SUFFIXES) or ".bad" in name
+    return name.endswith(_USER_SUFFIXES) or ".bad" in name
 
 
 def _safe(rel):

@@ -123,8 +123,8 @@ def _free(board, out_dir, archives, asides, out):
 
 
 # The firmware this pull stopped may hold actions a full flash refused: saved now, before the
-# board restarts and resumes the game from its journal (``tablemate.hw.gadget.save_stopped``).
-_SAVE_STOPPED = ("getattr(__import__('sys').modules.get('tablemate.hw.gadget'), "
+# board restarts and resumes the game from its journal (``tablemate.boot.save_stopped``).
+_SAVE_STOPPED = ("getattr(__import__('sys').modules.get('tablemate.boot'), "
                  "'save_stopped', lambda: 'not running')()")
 
 

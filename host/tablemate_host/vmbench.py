@@ -29,7 +29,7 @@ from tablemate_host import mpvm
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 # The app's input in a VM script (poll(now, emit)): the real key machine fed the pressed-line
-# bits a step sets, like tablemate.keys.ButtonInput without pins. Shared with tools/bench.py.
+# bits a step sets, like tablemate.hw.peripherals.ButtonInput without pins. Shared with tools/bench.py.
 BUTTONS = """
 class FakeButtons:
     woken = False

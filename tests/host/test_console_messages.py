@@ -1,9 +1,9 @@
 """What the board says on its serial console when a computer stopped the app
-(``gadget.save_stopped``, which ``tablemate pull --free`` runs and prints): nothing to save, the
+(``boot.save_stopped``, which ``tablemate pull --free`` runs and prints): nothing to save, the
 lines saved, or the lines the flash still refuses and why.
 
 The game is a real device's (``tablemate_host.device.Device``): a scorepad whose last actions a
-full or read-only flash kept in RAM, as ``gadget.run`` leaves the app when mpremote's Ctrl-C
+full or read-only flash kept in RAM, as ``boot.run`` leaves the app when mpremote's Ctrl-C
 stops it.
 """
 
@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-from tablemate.hw import gadget
+from tablemate import boot
 from tablemate_host.device import Device
 from tablemate_host.flashfault import FlashFault
 
@@ -33,15 +33,15 @@ def _scorepad(root):
 
 
 def test_no_app_stopped_has_nothing_unsaved(monkeypatch):
-    monkeypatch.setattr(gadget, "stopped", None)  # the app never ran (safe mode, a failed boot)
-    assert gadget.save_stopped() == "nothing unsaved"
+    monkeypatch.setattr(boot, "stopped", None)  # the app never ran (safe mode, a failed boot)
+    assert boot.save_stopped() == "nothing unsaved"
 
 
 def test_a_stopped_app_without_a_game_has_nothing_unsaved(tmp_path, monkeypatch):
     dev = Device(str(tmp_path / "flash"), settings={"names": NAMES})
     assert dev.app.game is None
-    monkeypatch.setattr(gadget, "stopped", dev.app)
-    assert gadget.save_stopped() == "nothing unsaved"
+    monkeypatch.setattr(boot, "stopped", dev.app)
+    assert boot.save_stopped() == "nothing unsaved"
 
 
 def test_a_stopped_game_that_is_all_saved_has_nothing_unsaved(tmp_path, monkeypatch):
@@ -49,8 +49,8 @@ def test_a_stopped_game_that_is_all_saved_has_nothing_unsaved(tmp_path, monkeypa
     dev = _scorepad(root)
     with open(os.path.join(root, "data", "game.jnl"), "rb") as f:
         saved = f.read()
-    monkeypatch.setattr(gadget, "stopped", dev.app)
-    assert gadget.save_stopped() == "nothing unsaved"
+    monkeypatch.setattr(boot, "stopped", dev.app)
+    assert boot.save_stopped() == "nothing unsaved"
     with open(os.path.join(root, "data", "game.jnl"), "rb") as f:
         assert f.read() == saved, "nothing written"
 
@@ -69,11 +69,11 @@ def test_lines_the_flash_still_refuses_are_counted_and_named(tmp_path, monkeypat
     dev.advance(100)
     game = dev.app.game
     assert game.unsaved == 3, game.unsaved  # three actions queued
-    monkeypatch.setattr(gadget, "stopped", dev.app)  # what gadget.run keeps on Ctrl-C
+    monkeypatch.setattr(boot, "stopped", dev.app)  # what boot.run keeps on Ctrl-C
     # the flash is still locked: nothing is saved, and the console says why
-    assert gadget.save_stopped() == "3 lines not saved: " + WORDS[mode]
+    assert boot.save_stopped() == "3 lines not saved: " + WORDS[mode]
     assert game.unsaved == 3, "kept for the next try"
     fault.mode = None  # room again
-    assert gadget.save_stopped() == "3 lines saved"
+    assert boot.save_stopped() == "3 lines saved"
     assert not game.unsaved
-    assert gadget.save_stopped() == "nothing unsaved"
+    assert boot.save_stopped() == "nothing unsaved"

@@ -480,6 +480,14 @@ def test_manifest_never_makes_flash_delete_user_data():
     assert "/tablemate/old.mpy" not in board.files
 
 
+def test_user_names_count_at_the_root_only():
+    """The owner's /boot.py is kept; the firmware's own tablemate/boot.py is firmware."""
+    assert flash.is_user_data("boot.py") and flash.is_user_data("settings.json")
+    assert flash.is_user_data("data/anything") and flash.is_user_data("tablemate/x.jnl")
+    assert not flash.is_user_data("tablemate/boot.py")
+    assert not flash.is_user_data("tablemate/store/settings.json")
+
+
 # --- a flash cut short at any operation leaves a board that boots -------------------------------
 
 DATA = dict(USER_FILES, **{
@@ -490,13 +498,13 @@ DATA = dict(USER_FILES, **{
 })
 
 
-def _version(tmp_path, name, gadget_line, extra):
-    """A copy of the firmware whose gadget (imported by main.py) imports modules only this
+def _version(tmp_path, name, boot_line, extra):
+    """A copy of the firmware whose boot (imported by main.py) imports modules only this
     version has, ``extra`` ({rel: text}), a folder among them."""
     fw = tmp_path / name
     shutil.copytree(flash.FIRMWARE, str(fw), ignore=shutil.ignore_patterns("__pycache__"))
-    with open(str(fw / "tablemate" / "hw" / "gadget.py"), "a") as f:
-        f.write("\n" + gadget_line + "  # noqa\n")
+    with open(str(fw / "tablemate" / "boot.py"), "a") as f:
+        f.write("\n" + boot_line + "  # noqa\n")
     for rel, text in extra.items():
         (fw / rel).parent.mkdir(parents=True, exist_ok=True)
         (fw / rel).write_text(text)

@@ -30,7 +30,7 @@ WORDS = re.compile(r"[A-Za-z]{2,}[:,.?!]* +[A-Za-z]{2,}")  # words: not a glyph,
 PLACEHOLDER = re.compile(r"%[-0-9.]*[sdrxf]")
 
 # Files whose sentences go to the serial console, not the display: a test of any kind pins them.
-CONSOLE = ("firmware/tablemate/boardcheck.py", "firmware/tablemate/hw/gadget.py")
+CONSOLE = ("firmware/tablemate/boardcheck.py", "firmware/tablemate/boot.py")
 # (file, first words) -> why no test can show it
 ALLOW = {
     ("firmware/tablemate/screens/viewpoint.py", "No card left to play"):

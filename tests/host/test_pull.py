@@ -239,9 +239,9 @@ def test_pull_free_with_nothing_to_free_says_so(tmp_path):
 
 
 def test_pull_free_saves_what_a_full_flash_kept_in_ram(tmp_path, monkeypatch):
-    """The firmware that pull stopped (gadget.run keeps the app on Ctrl-C) holds the actions the
+    """The firmware that pull stopped (boot.run keeps the app on Ctrl-C) holds the actions the
     full flash refused; once --free has made room they are saved, before the board restarts."""
-    from tablemate.hw import gadget
+    from tablemate import boot
     from tablemate_host.flashfault import FlashFault
     root = str(tmp_path / "flash")
     os.makedirs(root)
@@ -256,7 +256,7 @@ def test_pull_free_saves_what_a_full_flash_kept_in_ram(tmp_path, monkeypatch):
     dev.press("OK")
     dev.advance(100)
     assert dev.journal() == saved and dev.app.game.unsaved
-    monkeypatch.setattr(gadget, "stopped", dev.app)  # what gadget.run keeps on Ctrl-C
+    monkeypatch.setattr(boot, "stopped", dev.app)  # what boot.run keeps on Ctrl-C
     os.makedirs(str(tmp_path / "board"))
     board = FakeBoard(files=_board_with_history(str(tmp_path / "board"), 9))
     fault.mode = None  # pull --free removed history.old: the flash has room again

@@ -94,7 +94,8 @@ class Boot(Rig):
     overwrite the one under test (and the full one the matrix's flash holds)."""
 
     def __init__(self, root):  # Rig.__init__ but for the settings file it writes
-        from tablemate.app import App, Buzzer
+        from tablemate.app import App
+        from tablemate.hw.peripherals import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
         self.root = root
         self.i2c = FakeI2C()

@@ -2,7 +2,7 @@
 
 The app is the firmware's own ``App`` with a real SSD1306 driver on a byte-counting bus, as in
 ``rig.py`` (with fakes that keep nothing, for long runs). Its input is ``FuzzInput``, which
-drives fake pull-up pins through the firmware's own input classes (``keys.ButtonInput`` for the
+drives fake pull-up pins through the firmware's own input classes (``hw.peripherals.ButtonInput`` for the
 button layouts, ``hw.encoder.EncoderInput`` for the knob). So the key machine's debounce, long
 press, auto-repeat and wake-up swallowing, and the encoder's quadrature table and interrupt
 counters, are all in the path of every press.
@@ -20,7 +20,7 @@ uses and which the fuzzer seeds so that a run repeats exactly):
   OK, which is what plays in most modes, so games get long and some end;
 - power cuts between loop passes, some while a key is held through the reboot, and power cuts
   inside the pass that takes a key, after its frame and before its journal lines are written.
-The main loop is modelled as on the Pico (``hw/gadget.py``): a pass every 10 ms, or 1 ms after a
+The main loop is modelled as on the Pico (``boot.py``): a pass every 10 ms, or 1 ms after a
 pin edge ends the nap; a pass takes 1 ms, now and then 20-60 ms (a flash write, a collection).
 The clock starts a minute before ``ticks_ms`` wraps.
 
@@ -217,13 +217,15 @@ class FuzzInput:
 
     def __init__(self, board):
         from tablemate.hw.encoder import EncoderInput
+        from tablemate.hw.peripherals import ButtonInput
+        from tablemate.knob import Encoder
         self.board = board
         self.layout = board.layout
         pins = board.pins
         if board.layout == "encoder":
-            self.inner = EncoderInput(pins[0], pins[1], pins[2])
+            self.inner = EncoderInput(pins[0], pins[1], pins[2], Encoder(), K.Keys("encoder"))
         else:
-            self.inner = K.ButtonInput(pins, board.layout)
+            self.inner = ButtonInput(pins, K.Keys(board.layout))
 
     @property
     def woken(self):
@@ -293,7 +295,8 @@ class Fuzzer:
 
     # -- the app ---------------------------------------------------------------------------
     def _boot(self):
-        from tablemate.app import App, Buzzer
+        from tablemate.app import App
+        from tablemate.hw.peripherals import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
         if self.app is not None:
             self.stats["key_events"] += self.app.keys

@@ -83,7 +83,7 @@ class Rig:
 
     def __init__(self, root, names=("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")):
         from tablemate.app import App
-        from tablemate.app import Buzzer
+        from tablemate.hw.peripherals import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
         self.root = root
         try:

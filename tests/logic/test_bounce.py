@@ -23,6 +23,7 @@ import sys
 
 from tablemate import keys
 from tablemate.hw.encoder import EncoderInput
+from tablemate.knob import Encoder
 from tablemate.keys import BACK, DOWN, LONG, OK, PRESS, RELEASE, REPEAT, UP, Keys
 
 from fuzz import Pin, Xorshift
@@ -233,7 +234,7 @@ def _encoder_case(seed, late):
     events, expected = _turns(rng, end)  # in time order: a pin settles before the next edge
     a, b, sw = Pin(), Pin(), Pin()
     pins = (a, b)
-    inp = EncoderInput(a, b, sw)
+    inp = EncoderInput(a, b, sw, Encoder(), Keys("encoder"))
     got = []
 
     def emit(key, kind):

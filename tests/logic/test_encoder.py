@@ -1,6 +1,6 @@
 """Rotary encoder: quadrature detents, bounce, invalid jumps, fast turns, the push switch, ticks wrap.
 
-The pure machine (tablemate.hw.encoder.Encoder) is fed A/B levels; the hardware adaptor
+The pure machine (tablemate.knob.Encoder) is fed A/B levels; the hardware adaptor
 (tablemate.hw.encoder) is driven through pins that fire their interrupt handler on each change,
 as the Pico's do.
 """
@@ -8,10 +8,10 @@ as the Pico's do.
 from time import ticks_add
 
 from fuzz import Pin  # a pull-up input calling its interrupt handler on each change
-from tablemate.hw.encoder import Encoder
-from tablemate.keys import ButtonInput
 from tablemate.hw.encoder import EncoderInput
+from tablemate.hw.peripherals import ButtonInput
 from tablemate.keys import BACK, DOWN, OK, PRESS, RELEASE, REPEAT, UP, Keys
+from tablemate.knob import Encoder
 
 # (A, B) through one detent from rest (1, 1); clockwise is DOWN.
 CW = ((0, 1), (0, 0), (1, 0), (1, 1))
@@ -28,6 +28,11 @@ class Recorder:
     def presses(self):
         """Detents as keys: PRESS or REPEAT of UP/DOWN (each one is followed by its RELEASE)."""
         return [k for k, kind in self.events if kind in (PRESS, REPEAT)]
+
+
+def knob(a, b, sw, irq=True):
+    """The encoder's input as the boot builds it: pins, quadrature machine, push-switch keys."""
+    return EncoderInput(a, b, sw, Encoder(), Keys("encoder"), irq)
 
 
 def feed(enc, states, emit, t0=0, dt=10):
@@ -179,7 +184,7 @@ def test_push_is_ok_and_long_push_is_back():
 # -- the hardware adaptor ---------------------------------------------------------------------
 def test_adaptor_catches_edges_between_polls():
     a, b, sw = Pin(), Pin(), Pin()
-    inp = EncoderInput(a, b, sw)
+    inp = knob(a, b, sw)
     rec = Recorder()
     inp.poll(0, rec)
     for _ in range(3):  # three detents between two polls: only the interrupts saw them
@@ -205,7 +210,7 @@ def test_adaptor_catches_edges_between_polls():
 
 def test_adaptor_without_interrupts_polls_the_pins():
     a, b, sw = Pin(), Pin(), Pin()
-    inp = EncoderInput(a, b, sw, irq=False)
+    inp = knob(a, b, sw, irq=False)
     rec = Recorder()
     t = 0
     for la, lb in CW + CW:
@@ -217,14 +222,13 @@ def test_adaptor_without_interrupts_polls_the_pins():
 
 def test_button_input_polls_the_key_machine():
     pins = [Pin(), Pin(), Pin()]
-    inp = ButtonInput(pins, "three")
+    inp = ButtonInput(pins, Keys("three"))
     rec = Recorder()
     inp.poll(0, rec)
     pins[1].level = 0
     for t in range(10, 100, 10):
         inp.poll(t, rec)
     assert rec.events == [(DOWN, PRESS)]
-    assert inp.layout == "three"
 
 
 def bouncy(pin, level, bounces):
@@ -238,7 +242,7 @@ def test_adaptor_holds_eight_bounces_per_edge_between_polls():
     # A fast spin (five detents inside one 10 ms loop pass) whose every edge chatters eight
     # times: 180 interrupts between two polls, far more than any buffer of states would hold.
     a, b, sw = Pin(), Pin(), Pin()
-    inp = EncoderInput(a, b, sw)
+    inp = knob(a, b, sw)
     rec = Recorder()
     inp.poll(0, rec)
     for _ in range(5):

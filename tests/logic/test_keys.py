@@ -6,7 +6,7 @@ from time import ticks_add
 import support
 from tablemate import keys
 from tablemate.keys import BACK, DOWN, LEFT, LONG, OK, PRESS, RELEASE, REPEAT, RIGHT, UP, Keys
-from tablemate.keys import Buttons
+from tablemate.hw.peripherals import Buttons
 
 # Line bits of the six-button layout.
 B_UP, B_DOWN, B_LEFT, B_RIGHT, B_OK, B_BACK = 1, 2, 4, 8, 16, 32

@@ -1,7 +1,7 @@
 """``machine`` for Tablemate in a web page: the Pico's parts, wired to the page.
 
 MicroPython's WebAssembly VM has no ``machine``; this module stands in for the rp2 one, so that
-the firmware's own boot code (``tablemate/hw/gadget.py``) builds the gadget from ``board.py``
+the firmware's own boot code (``tablemate/boot.py``) builds the gadget from ``board.py``
 in the browser exactly as on a Pico. What each part is wired to:
 - I2C: one bus with the OLED at 0x3C. Every write transaction goes to the page as hex text
   (``webio.i2c``), where a decoder of the SSD1306 byte stream draws the canvas. A write to any

@@ -1,10 +1,10 @@
 """The web page's ``main.py``: boot the firmware's gadget and run its loop one pass per call.
 
-On a Pico ``main.py`` calls ``tablemate.hw.gadget.run()``, a loop that never returns. A web page
+On a Pico ``main.py`` calls ``tablemate.boot.run()``, a loop that never returns. A web page
 must give the browser its thread back between passes, so the page calls ``step()`` every 10 ms
 (and at once when a button changes, as a pin interrupt ends the Pico's nap), and ``step`` is
-one turn of ``gadget.run``'s loop without its nap: ``gadget.step`` (tick the app, feed the
-watchdog), then ``gadget.collect``. Everything else is the firmware's: ``gadget.start`` builds
+one turn of ``boot.run``'s loop without its nap: ``boot.step`` (tick the app, feed the
+watchdog), then ``boot.collect``. Everything else is the firmware's: ``boot.start`` builds
 the app from ``board.py`` on the page's ``machine``.
 
 The page presses buttons by name (``button``), turns the encoder (``turn``) and picks the button
@@ -16,7 +16,7 @@ import machine  # the page's board, py/machine.py
 import webio
 from tablemate import settings
 from tablemate.board import BOARD
-from tablemate.hw import gadget
+from tablemate import boot as firmware
 
 app = None
 _wdt = None
@@ -29,7 +29,7 @@ _saved_layout = None  # what the settings file keeps meanwhile
 def boot():
     """Power on: the firmware's boot, then its first passes. False when nothing runs."""
     global app, _wdt
-    booted = gadget.start(BOARD, "", 3)
+    booted = firmware.start(BOARD, "", 3)
     if booted is None:
         return False
     app, _wdt = booted
@@ -39,10 +39,10 @@ def boot():
 
 
 def step():
-    """One pass of the loop (``gadget.run``'s body without its nap)."""
+    """One pass of the loop (``boot.run``'s body without its nap)."""
     global _keys, _layout
-    gadget.step(app, _wdt)
-    _keys = gadget.collect(app, _keys)
+    firmware.step(app, _wdt)
+    _keys = firmware.collect(app, _keys)
     if app.layout != _layout:
         _layout = app.layout
         webio.layout(_layout)

@@ -1,6 +1,6 @@
 """What the gadget does when it cannot start: say why on the REPL and blink the on-board LED.
 
-Kept apart from ``tablemate.hw.gadget`` so that a healthy boot never loads this code (on a Pico
+Kept apart from ``tablemate.boot`` so that a healthy boot never loads this code (on a Pico
 every module costs 10-15 ms to import). Error codes are flashes per cycle: 2 = no display
 answered on the I2C bus, 3 = ``board.py`` names a pin that cannot work.
 """

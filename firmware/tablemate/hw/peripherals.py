@@ -1,0 +1,153 @@
+"""The Pico's peripherals as the boot builds them, and the small drivers that run on them.
+
+This module and ``fault`` (the error codes, loaded only on a failed boot) are the firmware's
+only imports of ``machine``. On the rp2 port ``machine`` is an extensible built-in module: every
+``from machine import`` statement first looks for a file of that name on the flash, about 3.6 ms
+on the emulated Pico, so the boot pays for one statement here instead of one per driver. The
+constructors (``pull_up``, ``bus``...) are the boot's only way to make a device object; the
+drivers below take theirs built, so the simulator, the web page and the tests hand them fakes.
+Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
+"""
+
+from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
+from micropython import const
+
+from tablemate import ticks_add, ticks_diff
+
+_HALF = const(32768)  # duty_u16 of a square wave: the piezo's loudest note
+_VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
+
+
+def pull_up(gp):
+    """An input pin with its pull-up: every button and the encoder's three contacts."""
+    return Pin(gp, Pin.IN, Pin.PULL_UP)
+
+
+def bus(cfg):
+    """The display's I2C bus, as ``board.py`` wires it."""
+    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
+
+
+def pwm(gp):
+    """The buzzer's PWM output."""
+    return PWM(Pin(gp))
+
+
+def adc(gp):
+    """The battery sense input (VSYS through its divider)."""
+    return ADC(Pin(gp))
+
+
+def watchdog(ms):
+    """Start the watchdog: from here on, a loop pass longer than ``ms`` resets the Pico."""
+    return WDT(timeout=ms)
+
+
+def reset_by_watchdog():
+    """True when this boot follows a watchdog reset."""
+    return reset_cause() == WDT_RESET
+
+
+class Buttons:
+    """Samples a fixed sequence of pull-up input pins."""
+
+    def __init__(self, pins):
+        self._pins = tuple(pins)
+        self._n = len(self._pins)
+
+    def read(self):
+        """Return the pressed bits: bit i is set when pins[i] reads low."""
+        bits = 0
+        pins = self._pins
+        for i in range(self._n):
+            if pins[i].value() == 0:
+                bits |= 1 << i
+        return bits
+
+
+class ButtonInput:
+    """The buttons of one layout (pins in ``keys.LAYOUTS[layout]`` order) through ``keys``,
+    that layout's ``tablemate.keys.Keys``: the object the app polls.
+
+    Its pin interrupts only raise ``woken``, which ends the main loop's nap early: a press is
+    sampled within a millisecond of its first edge, while the loop still sleeps between passes.
+    """
+
+    def __init__(self, pins, keys):
+        self._pins = tuple(pins)
+        self._buttons = Buttons(self._pins)
+        self._keys = keys
+        self.woken = False  # an edge since the last poll
+        edge = self._edge
+        for pin in self._pins:
+            pin.irq(edge, pin.IRQ_FALLING | pin.IRQ_RISING)
+
+    def _edge(self, pin):
+        self.woken = True
+
+    def poll(self, now, emit):
+        """Sample the buttons at ``now``; calls ``emit(key, kind)`` for each key event."""
+        self.woken = False
+        self._keys.update(self._buttons.read(), now, emit)
+
+    def close(self):
+        """Detach the interrupts (the layout is being replaced)."""
+        for pin in self._pins:
+            pin.irq(None)
+
+
+class Buzzer:
+    """Plays (frequency_hz, ms) notes (0 = a rest) on a ``machine.PWM``, one note change per
+    ``tick``, so that a tune never blocks the loop."""
+
+    def __init__(self, pwm):
+        self.pwm = pwm
+        self.pwm.duty_u16(0)
+        self._pattern = ()
+        self._index = 0
+        self._until = 0
+
+    @property
+    def busy(self):
+        return self._index < len(self._pattern)
+
+    def play(self, pattern, now):
+        """Start ``pattern`` now, cutting off whatever was playing."""
+        self._pattern = pattern
+        self._index = 0
+        self._note(now)
+
+    def tick(self, now):
+        if self._index < len(self._pattern) and ticks_diff(now, self._until) >= 0:
+            self._index += 1
+            self._note(now)
+
+    def _note(self, now):
+        if self._index >= len(self._pattern):
+            self.pwm.duty_u16(0)
+            return
+        freq, ms = self._pattern[self._index]
+        if freq:
+            self.pwm.freq(freq)
+            self.pwm.duty_u16(_HALF)
+        else:
+            self.pwm.duty_u16(0)
+        self._until = ticks_add(now, ms)
+
+
+class Probe:
+    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired."""
+
+    def __init__(self, i2c, adc=None):
+        self._i2c = i2c
+        self._adc = adc
+
+    def scan(self):
+        """7-bit addresses that answer on the display's I2C bus."""
+        return self._i2c.scan()
+
+    def battery_volts(self):
+        """The supply voltage (VSYS, through the 1:3 divider), or None when not wired."""
+        if self._adc is None:
+            return None
+        return self._adc.read_u16() * _VOLTS_PER_COUNT
