@@ -182,8 +182,9 @@ def save_stopped():
     if game is None or not game.unsaved:
         return "nothing unsaved"
     n = game.unsaved
+    from tablemate.ui import play
     try:
-        game.save()
+        play.save(stopped, game)
     except OSError as exc:
         from tablemate.store.files import trouble
         return "%d lines not saved: %s" % (n, trouble(exc))

@@ -124,19 +124,24 @@ def start(app, name, opts, replacing=None):
     except RuleError as err:
         return str(err)
     app.game = game
-    if replacing:  # by the save that creates the new journal, after the first frame: a flash
-        game.first = lambda: _file_replaced(app, old)  # that refuses keeps both as they are
+    if replacing:  # filed by the save that creates the new journal, after the first frame
+        game.replaces = old if old is not None else True
     _show(app, game)
     return None
 
 
-def _file_replaced(app, old):
-    if old is None:
+def file_replaced(app, game):
+    """File the saved game that the new ``game`` replaces (``game.replaces``), before its first
+    save creates the new journal over it (``ui.play.save``). An OSError leaves ``replaces``
+    set: a flash that refuses keeps both games as they are, and the next save tries again."""
+    old = game.replaces
+    if old is True:
         from tablemate.store.game import Game
         old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
     if old is not None and not session.ended(app):
         file(app, old)
     _forget_end(app)
+    game.replaces = None
 
 
 def resume(app):

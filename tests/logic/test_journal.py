@@ -36,11 +36,11 @@ def _files(path):
 
 
 def _tail(path):
-    """(tail, problem) of jfile.load, checking that the base is the header."""
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert header["game"] == "scorepad" and base == (0, None)
-    assert size == len(support.read_bytes(path))
-    return tail, problem
+    """(tail, problem) of jfile.load's Read, checking that the base is the header."""
+    got = jfile.load(path)
+    assert got.header["game"] == "scorepad" and got.base == (0, None)
+    assert got.size == len(support.read_bytes(path))
+    return got.tail, got.problem
 
 
 def test_create_writes_one_header_line():
@@ -55,9 +55,9 @@ def test_create_writes_one_header_line():
 def test_create_replaces_an_old_journal():
     path = _journal("jnl-recreate", [["next"]])
     journal.create(path, "scorepad", {"names": ["Z"], "target": 5})
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert header["opts"] == {"names": ["Z"], "target": 5}
-    assert tail == [] and problem is None and since == 0
+    got = jfile.load(path)
+    assert got.header["opts"] == {"names": ["Z"], "target": 5}
+    assert got.tail == [] and got.problem is None and got.since == 0
 
 
 def test_read_header():
@@ -79,27 +79,27 @@ def test_a_long_header_is_read_by_the_boot_as_by_resume():
     size = journal.create(path, "viewpoint", opts)
     assert 5000 < size < 16384
     assert journal.read_header(path)["opts"] == opts
-    assert jfile.load(path)[0]["opts"] == opts
+    assert jfile.load(path).header["opts"] == opts
     support.write_bytes(path, b'{"v": 3, "game": "viewpoint", "opts": {"x": "%s"}}\n'
                         % (b"y" * 17000))
-    assert journal.read_header(path) is None and jfile.load(path)[0] is None  # both: damage
+    assert journal.read_header(path) is None and jfile.load(path).header is None  # both: damage
 
 
 def test_undos_resolve_on_load():
     acts = [["add", 0, 5], ["next"], ["add", 1, -12], ["undo"], ["round"], ["pick", 2, "sq"],
             ["undo"], ["undo"]]
     path = _journal("jnl-round", acts)
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert header == {"v": 3, "game": "scorepad", "opts": OPTS}
-    assert base == (0, None) and tail == [["add", 0, 5], ["next"]] and problem is None
+    got = jfile.load(path)
+    assert got.header == {"v": 3, "game": "scorepad", "opts": OPTS}
+    assert got.base == (0, None) and got.tail == [["add", 0, 5], ["next"]] and got.problem is None
     data = support.read_bytes(path)
-    assert offs == [data.index(b'["add", 0, 5]'), data.index(b'["next"]')]
-    assert since == len(acts)
+    assert got.offs == [data.index(b'["add", 0, 5]'), data.index(b'["next"]')]
+    assert got.since == len(acts)
 
 
 def test_missing_file_is_no_game_and_no_problem():
     path = support.scratch_dir("jnl-missing") + "/game.jnl"
-    assert jfile.load(path)[0] is None and jfile.load(path)[-1] is None
+    assert jfile.load(path).header is None and jfile.load(path).problem is None
 
 
 def test_lines_both_ways_at_every_chunk_boundary():
@@ -249,7 +249,7 @@ def test_bad_copies_are_never_overwritten():
     good = support.read_bytes(path)
     for i in range(3):
         support.write_bytes(path, good + ("oops %d\n[\"next\"]\n" % i).encode())
-        assert jfile.load(path)[-1] == "Bad line 2: copy kept"
+        assert jfile.load(path).problem == "Bad line 2: copy kept"
     assert _files(path) == ["game.jnl", "game.jnl.bad", "game.jnl.bad1", "game.jnl.bad2"]
     assert support.read_bytes(path + ".bad1") == good + b'oops 1\n["next"]\n'
 
@@ -264,11 +264,11 @@ def test_bad_header_is_no_game_and_kept_aside():
     for i in range(len(cases)):
         support.write_bytes(path, cases[i])
         got = jfile.load(path)
-        assert got[0] is None and got[-1] == "Bad journal: copy kept", cases[i]
+        assert got.header is None and got.problem == "Bad journal: copy kept", cases[i]
         name = path + ".bad" + (str(i) if i else "")
         assert support.read_bytes(name) == cases[i]
         assert "game.jnl" not in os.listdir(d)
-    assert jfile.load(path)[0] is None and jfile.load(path)[-1] is None
+    assert jfile.load(path).header is None and jfile.load(path).problem is None
 
 
 def test_cut_keeps_a_prefix_and_a_copy():
@@ -303,13 +303,13 @@ def test_load_starts_at_the_last_valid_checkpoint():
     c3 = len(support.read_bytes(path))
     _add(path, _checkpoint(3, c2, {"at": 3}) + _line(["undo"]) + _line(["next"]))
     # The undo dropped below the checkpoint of depth 3: the one of depth 2 serves.
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base[0] == c2 and base[1]["s"] == {"at": 2} and tail == [["next"]]
-    assert since == 4 and problem is None
+    got = jfile.load(path)
+    assert got.base[0] == c2 and got.base[1]["s"] == {"at": 2} and got.tail == [["next"]]
+    assert got.since == 4 and got.problem is None
     _add(path, _checkpoint(3, c2, {"at": "3b"}))
     before = jfile.stats[0]
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base[1]["s"] == {"at": "3b"} and tail == [] and since == 0
+    got = jfile.load(path)
+    assert got.base[1]["s"] == {"at": "3b"} and got.tail == [] and got.since == 0
     assert jfile.stats[0] - before <= 4  # the header, the checkpoint twice, a look past it
     assert c3 > c2
 
@@ -319,14 +319,14 @@ def test_a_checkpoint_with_a_tail_stays_valid_while_its_tail_is_undone():
     path = _journal("jnl-checkpoint-tail", [["next"], ["add", 0, 1], ["add", 0, 2]])
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}, t=[["add", 0, 1], ["add", 0, 2]]))
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base[0] == at and tail == [["add", 0, 1], ["add", 0, 2]] and offs == [at, at]
+    got = jfile.load(path)
+    assert got.base[0] == at and got.tail == [["add", 0, 1], ["add", 0, 2]] and got.offs == [at, at]
     _add(path, _line(["undo"]) + _line(["undo"]))
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base[0] == at and tail == [] and offs == []
+    got = jfile.load(path)
+    assert got.base[0] == at and got.tail == [] and got.offs == []
     _add(path, _line(["undo"]))  # one more: below the checkpoint, the header serves
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base == (0, None) and tail == [] and problem is None
+    got = jfile.load(path)
+    assert got.base == (0, None) and got.tail == [] and got.problem is None
 
 
 def test_checkpoint_lines_are_checked():
@@ -363,9 +363,9 @@ def test_a_version_2_journal_resumes_from_its_checkpoints():
     support.write_bytes(path, b'{"v": 2, "game": "scorepad", "opts": {}}\n["next"]\n')
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}, crc=False) + _line(["add", 0, 3]))
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert base[0] == at and base[1]["s"] == {"at": 1} and tail == [["add", 0, 3]]
-    assert problem is None
+    got = jfile.load(path)
+    assert got.base[0] == at and got.base[1]["s"] == {"at": 1} and got.tail == [["add", 0, 3]]
+    assert got.problem is None
 
 
 def test_a_checkpoint_that_fails_its_crc_is_damage():
@@ -373,8 +373,8 @@ def test_a_checkpoint_that_fails_its_crc_is_damage():
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}).replace(b'"at": 1', b'"at": 7') + _line(["next"]))
     whole = support.read_bytes(path)
-    header, base, tail, offs, size, since, problem = jfile.load(path)
-    assert problem == "Bad line 3: copy kept" and base == (0, None) and tail == [["next"]]
+    got = jfile.load(path)
+    assert got.problem == "Bad line 3: copy kept" and got.base == (0, None) and got.tail == [["next"]]
     assert support.read_bytes(path) == whole[:at] and support.read_bytes(path + ".bad") == whole
 
 

@@ -86,9 +86,10 @@ def journal_count(port):
         path = os.path.join(tmp, "game.jnl")
         with open(path, "wb") as f:
             f.write(files["/data/game.jnl"])
-        head, base, tail, _, size, _, problem = jfile.load(path)
-    n = (base[1]["n"] if base[1] else 0) + len(tail)
-    return n, size, problem, sorted(files)
+        got = jfile.load(path)
+    cp = got.base[1]
+    n = (cp["n"] if cp else 0) + len(got.tail)
+    return n, got.size, got.problem, sorted(files)
 
 
 def run(rig, work):

@@ -52,13 +52,14 @@ def keep(app):
         except Exception:  # the record itself does not replay: the journal decides
             return
         app.game = game
-        app.after_frame(lambda: _save_quietly(game))
+        app.after_frame(lambda: _save_quietly(app, game))
 
 
-def _save_quietly(game):
+def _save_quietly(app, game):
     """Save what the flash has not taken yet; a refusal waits for the game's screen."""
+    from tablemate.ui import play
     try:
-        game.save()
+        play.save(app, game)
     except OSError:
         pass
 

@@ -103,8 +103,8 @@ class Game:
         self.id = None  # the game's id in the history (its journal's header), None in old ones
         self.filed = None  # the count of actions when the game was last filed in the history
         self.signed = True  # its checkpoints carry their CRC (False: a version 2 journal)
-        self.first = None  # called by the save that creates the journal, before it does (an
-        # OSError from it stops that save): the saved game this one replaces is filed first
+        self.replaces = None  # the saved game this new one replaces, until it is filed: the
+        # Game in RAM, or True for the one on the flash (``lifecycle.start`` and ``file_replaced``)
         self.secret = {}  # what the mode keeps with the game in RAM only and never writes
         # (Cartes sur Table's sealed votes, by token): a power cut takes it, the mode asks again
 
@@ -139,8 +139,9 @@ class Game:
         problem = None
         limit = -1
         while True:
-            header, base, tail, offs, size, since, p = jfile.load(path, limit)
-            problem = _worse(problem, p)
+            got = jfile.load(path, limit)
+            problem = _worse(problem, got.problem)
+            header, base, tail, offs = got.header, got.base, got.tail, got.offs
             if header is None:
                 return None, problem
             name = header["game"]
@@ -169,7 +170,7 @@ class Game:
                         problem = files.trouble(exc) + files.NOT_SAVED
                 limit = offs[k]
                 continue
-            g = Game(rules, path, opts, rec, tail, size, since)
+            g = Game(rules, path, opts, rec, tail, got.size, got.since)
             g.state = state
             g.id = header.get("id")
             g.signed = jfile.signed(header)
@@ -217,12 +218,13 @@ class Game:
 
     def save(self):
         """Queue the checkpoint that is due, then write the queued lines with one
-        open/write/close; OSError keeps them for a retry."""
+        open/write/close; OSError keeps them for a retry. The journal is not created over a
+        saved game this one replaces until that game is filed (``ui.play.save`` does it first):
+        OSError then too."""
         self._checkpoint()
         if self._size is None:
-            if self.first is not None:
-                self.first()
-                self.first = None
+            if self.replaces is not None:
+                raise OSError("saved game not filed")
             self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts,
                                         self.id)
         if self._queue:

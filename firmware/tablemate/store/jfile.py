@@ -172,24 +172,46 @@ def resolve(f, start, end, stack, offs=None):
 
 # --- resume -----------------------------------------------------------------------------------
 
-def _scan(f, stop, size, crc):
-    """Find the base: the last valid checkpoint, reading back from the end of the file.
+class Read:
+    """What ``load`` read of a journal, and what ``_scan`` found on the way.
 
-    Returns (offset, end, checkpoint or None for the header, lines after it, fragment, bad,
-    last): end is the offset just after the base line; fragment the offset of a last line
-    without its newline (else size); bad the offset of an unreadable checkpoint line that is not
-    the last line, else -1; last the offset of an unreadable last line (torn: to be made void),
-    else -1. crc: whether the journal's checkpoints carry their CRC.
+    ``header`` is None when there is no game (no file, or no sound header). ``base`` is
+    (offset, checkpoint dict or None for the header); ``tail`` the effective actions after the
+    base's state (its "t" first) and ``offs`` their line offsets; ``size`` where the journal ends
+    (the next save appends there); ``since`` the number of lines after the base line;
+    ``problem`` None or a short message for the screen. ``_scan`` also sets ``end`` (the offset
+    just after the base line), ``frag`` (the offset of a last line without its newline, else the
+    size), ``bad`` (the offset of an unreadable checkpoint line that is not the last line, else
+    -1) and ``last`` (the offset of an unreadable last line, torn: to be made void, else -1).
     """
+
+    def __init__(self, problem=None):
+        self.header = None
+        self.base = None
+        self.tail = None
+        self.offs = None
+        self.size = 0
+        self.since = 0
+        self.problem = problem
+        self.end = 0
+        self.frag = 0
+        self.bad = -1
+        self.last = -1
+
+
+def _scan(f, stop, size, crc, got):
+    """Find the base, the last valid checkpoint, reading back from the end of the file, into
+    ``got`` (a ``Read``: base, end, since, frag, bad, last). crc: whether the journal's
+    checkpoints carry their CRC."""
     low = 0  # lowest depth reached after the current line, relative to it (<= 0)
     since = 0
-    frag = size
+    got.frag = size
     void = False  # the line after the current one is void
     real = 0  # lines seen that are neither void nor voided
-    last = -1
+    got.base, got.end, got.bad, got.last = (0, None), stop, -1, -1
     for off, line in backward(f, stop, size):
         if off + len(line) == size and not line.endswith(b"\n"):
-            frag = off  # a torn fragment: it becomes void once neutralised
+            got.frag = off  # a torn fragment: it becomes void once neutralised
             void = True
             since += 1
             continue
@@ -206,16 +228,19 @@ def _scan(f, stop, size, crc):
             cp = checkpoint(line, off, crc)
             if cp is None:
                 if real > 1:
-                    return 0, stop, None, since, frag, off, -1
-                last = off
+                    got.bad, got.last = off, -1
+                    break
+                got.last = off
                 continue
             if low >= -len(cp.get("t", ())):
-                return off, off + len(line), cp, since - 1, frag, -1, last
+                got.base, got.end = (off, cp), off + len(line)
+                since -= 1
+                break
         elif line == UNDO_LINE:
             low -= 1
         else:  # an action (an unreadable one is found when the lines are replayed)
             low = min(0, low + 1)
-    return 0, stop, None, since, frag, -1, last
+    got.since = since
 
 
 def _keep(path, length, more=b""):
@@ -251,33 +276,28 @@ def _open(path):
 
 
 def load(path, limit=-1):
-    """Read the end of a journal: the game header, its base checkpoint and the actions after it.
-
-    Returns (header, base, tail, offs, size, since, problem); header is None when there is no
-    game (no file, or no sound header: that file is moved aside). base is (offset, checkpoint
-    dict or None for the header), tail the effective actions after the base's state (its "t"
-    first), offs their line offsets, size where the journal ends (the next save appends
-    there), since the number of lines after the base line. Damage is repaired on the way (see
-    the module docstring); limit >= 0 reads the file as if it ended there. problem is None or a
-    short message for the screen.
+    """Read the end of a journal: the game header, its base checkpoint and the actions after it,
+    as a ``Read``. A file without a sound header is moved aside. Damage is repaired on the way
+    (see the module docstring); limit >= 0 reads the file as if it ended there.
     """
     problem = None
     while True:
         f = _open(path)
         if f is None:
-            return None, None, None, None, 0, 0, problem
+            return Read(problem)
+        got = Read(problem)
         try:
             first = line_at(f, 0)
-            h = header(first)
+            got.header = h = header(first)
             if h is not None:
-                size = f.seek(0, 2) if limit < 0 else limit
-                off, end, cp, since, frag, bad, last = _scan(f, len(first), size, signed(h))
-                if bad < 0:
-                    tail = list(cp.get("t", ())) if cp else []
-                    offs = [off] * len(tail)
-                    bad, torn = resolve(f, end, frag, tail, offs)
-                    if torn:
-                        bad, last = -1, bad
+                got.size = size = f.seek(0, 2) if limit < 0 else limit
+                _scan(f, len(first), size, signed(h), got)
+                if got.bad < 0:
+                    cp = got.base[1]
+                    got.tail = list(cp.get("t", ())) if cp else []
+                    got.offs = [got.base[0]] * len(got.tail)
+                    bad, torn = resolve(f, got.end, got.frag, got.tail, got.offs)
+                    got.bad, got.last = (-1, bad) if torn else (bad, got.last)
         except ValueError:  # a line longer than any the firmware writes: not a journal
             h = None
         finally:
@@ -286,20 +306,23 @@ def load(path, limit=-1):
             try:
                 aside(path, True)
             except OSError as exc:
-                return None, None, None, None, 0, 0, "Bad journal\n" + trouble(exc) + NOT_SAVED
-            return None, None, None, None, 0, 0, BAD
-        if bad < 0 and last < 0 and frag == size:
-            return h, (off, cp), tail, offs, size, since, problem
+                return Read("Bad journal\n" + trouble(exc) + NOT_SAVED)
+            return Read(BAD)
+        if got.bad < 0 and got.last < 0 and got.frag == size:
+            return got
         if limit < 0:  # repair the file
             try:
-                if bad >= 0:
-                    problem = cut(path, bad)
+                if got.bad >= 0:
+                    problem = cut(path, got.bad)
                     continue
                 write(path, VOID, "ab")  # the fragment (or the unreadable last line) is now void
-                return h, (off, cp), tail, offs, size + len(VOID), since + 1, problem or TORN
+                got.size += len(VOID)
+                got.since += 1
+                got.problem = problem or TORN
+                return got
             except OSError as exc:
                 problem = trouble(exc) + NOT_SAVED
-        limit = bad if bad >= 0 else (last if last >= 0 else frag)
+        limit = got.bad if got.bad >= 0 else (got.last if got.last >= 0 else got.frag)
 
 
 # --- saving -----------------------------------------------------------------------------------

@@ -39,6 +39,15 @@ NAME_PX = const(29)
 FILING = ("tablemate.store.history", "tablemate.lifecycle")
 
 
+def save(app, game):
+    """Write what ``game`` queued: the one way a game reaches its journal (its screen, the
+    error net and a computer's Ctrl-C all save through here). A new game first files the saved
+    game it replaces (``lifecycle.file_replaced``). OSError: nothing more was written."""
+    if game.replaces is not None:
+        _lifecycle().file_replaced(app, game)
+    game.save()
+
+
 def _lifecycle():
     """``tablemate.lifecycle``, imported where it is used: a game does not keep it in RAM (the
     setup menu lets it go once the game is on the panel; filing a game imports it again, after
@@ -207,7 +216,7 @@ class GameScreen(Screen):
         A flash that refuses (full, read-only) leaves it all queued: the game goes on in RAM,
         the players are told once, and the first save that works writes everything."""
         try:
-            self.game.save()
+            save(self.app, self.game)
         except OSError as exc:
             if not self._unsaved:
                 self._unsaved = True
