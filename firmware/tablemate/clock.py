@@ -12,7 +12,7 @@ that breaks later. ``first_player`` says who starts each game of a chess-clock s
 """
 
 from micropython import const
-from time import ticks_diff
+from tablemate import ticks_diff
 
 BEEP = const(1)
 EXPIRED = const(2)

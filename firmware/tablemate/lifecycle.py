@@ -8,10 +8,9 @@ instead of replaying its journal. It is loaded with the first setup menu or resu
 not at boot: the home menu needs only ``session`` (the registry and what is saved).
 """
 
-import os
 import sys
 
-from tablemate import RuleError, session
+from tablemate import RuleError, os, session
 
 
 def rules(name):

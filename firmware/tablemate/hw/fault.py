@@ -5,7 +5,7 @@ every module costs 10-15 ms to import). Error codes are flashes per cycle: 2 = n
 answered on the I2C bus, 3 = ``board.py`` names a pin that cannot work.
 """
 
-from machine import Pin
+from tablemate.hw.peripherals import Pin
 
 from tablemate import sleep_ms
 

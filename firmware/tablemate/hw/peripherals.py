@@ -1,9 +1,10 @@
 """The Pico's peripherals as the boot builds them, and the small drivers that run on them.
 
-This module and ``fault`` (the error codes, loaded only on a failed boot) are the firmware's
-only imports of ``machine``. On the rp2 port ``machine`` is an extensible built-in module: every
-``from machine import`` statement first looks for a file of that name on the flash, about 3.6 ms
-on the emulated Pico, so the boot pays for one statement here instead of one per driver. The
+This module is the firmware's only import of ``machine`` (``fault`` takes its ``Pin`` from
+here). On the rp2 port ``machine`` is an extensible built-in module: an import statement first
+looks for a file of that name on the flash, about 3.6 ms on the emulated Pico, so the boot pays
+for one statement. (Not with sys.path emptied, as ``tablemate/__init__.py`` imports ``time``:
+the web page's and the test VM's ``machine`` are files.) The
 constructors (``pull_up``, ``bus``...) are the boot's only way to make a device object; the
 drivers below take theirs built, so the simulator, the web page and the tests hand them fakes.
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.

@@ -27,8 +27,8 @@ BACK opens the game menu: choose the next Patient (before any vote), change a se
 scores, then the shared entries (undo takes back the last vote, a reveal, a settled Patient).
 """
 
-import random  # with the module, not in the press that seals a vote
 
+from tablemate import random
 from micropython import const
 
 from tablemate import keys as K

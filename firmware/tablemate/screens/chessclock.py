@@ -20,10 +20,8 @@ to them); the other player's time is exact. The boot brings a saved clock back p
 reported and moved aside (``clock.json.bad``, as every damaged file: ``store/files.py``).
 """
 
-import json
-import os
-from time import ticks_diff
 
+from tablemate import json, os, random, ticks_diff
 from micropython import const
 
 from tablemate import keys as K
@@ -201,7 +199,6 @@ class Setup(Menu):
 
 
 def _draw_coin():
-    import random  # only for a random starter
     return random.getrandbits(1)
 
 

@@ -33,7 +33,7 @@ turn, the result's name cells once per game, score digits copied from a table bu
 (``text.put_digits``).
 """
 
-from time import ticks_diff
+from tablemate import ticks_diff
 
 from micropython import const
 

@@ -4,7 +4,7 @@ Its own module, imported only when a player hesitates: the pick screen is in RAM
 game, this only for the count.
 """
 
-from time import ticks_diff
+from tablemate import ticks_diff
 
 from micropython import const
 

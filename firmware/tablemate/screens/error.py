@@ -5,12 +5,11 @@ The exception goes to ``errors.log`` first (moved to ``errors.old`` past 16 KB);
 journal was never touched by the failure, so the game can be resumed from the home menu.
 """
 
-import os
 import sys
 
 from micropython import const
 
-from tablemate import VERSION
+from tablemate import VERSION, os
 from tablemate import keys as K
 from tablemate.ui import Screen, text
 from tablemate.ui.dialogs import wrap

@@ -29,11 +29,10 @@ solitaire), the game log (the last turns: colours played, checks, passes), the d
 rebuild (a one-press reminder, journaled), and the shared entries.
 """
 
-import random  # with the module, not in the press that draws the first player
 
 from micropython import const
 
-from tablemate import json
+from tablemate import json, random
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules

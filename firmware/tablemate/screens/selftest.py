@@ -12,11 +12,10 @@ Hardware facts come from ``app.probe`` (built by main.py), never from ``machine`
 """
 
 import gc
-import json
 
 import framebuf
+from tablemate import json, ticks_diff
 from micropython import const
-from time import ticks_diff
 
 from tablemate import keys as K
 from tablemate.ui import Menu, Screen, draw_title, text

@@ -5,7 +5,7 @@ LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 atomically, when the menu is left, and the display and buttons take the new values at once.
 """
 
-from time import ticks_add, ticks_diff
+from tablemate import ticks_add, ticks_diff
 
 from tablemate import keys as K
 from tablemate.settings import CONTRAST

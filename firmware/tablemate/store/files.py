@@ -9,8 +9,8 @@ an OSError; ``trouble`` puts that in words, so every caller that can play on wit
 tells the player the same thing.
 """
 
-import os
 
+from tablemate import os
 from micropython import const
 
 _CHUNK = const(256)

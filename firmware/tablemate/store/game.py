@@ -28,13 +28,11 @@ first, so a checkpoint always holds the depth it was due at):
   the game and however it was played.
 """
 
-import random  # with the module (in a quiet pass), not in the press that starts a game
 import sys
-from binascii import crc32
 
 from micropython import const
 
-from tablemate import RuleError, json
+from tablemate import RuleError, crc32, json, random
 from tablemate.store import files, jfile, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module

@@ -22,8 +22,8 @@ replace a file (FAT; LittleFS can), the next ``file`` call finishes a replace th
 half done.
 """
 
-import json
 
+from tablemate import json
 from micropython import const
 
 from tablemate.store.files import finish, write_atomic

@@ -10,8 +10,8 @@ read-only) is read as if the file ended before the damage (load's ``limit``): th
 RAM, and the first save that works cuts the file there (keeping a copy aside).
 """
 
-from binascii import crc32
 
+from tablemate import crc32
 from micropython import const
 
 from tablemate.store.files import NOT_SAVED, aside, trouble, write_atomic

@@ -28,9 +28,8 @@ aside to path + ".bad", ".bad1", ..., then cut back to its good prefix through p
 This module holds what boot needs (the header) and the small writes; jfile.py reads and appends.
 """
 
-import json
-import os
 
+from tablemate import json, os
 from micropython import const
 
 from tablemate.store.files import write_atomic

@@ -9,7 +9,7 @@ from another version never starts a game the rules refuse); a file that cannot b
 aside (``.bad``) and the menu starts from the defaults, saying so.
 """
 
-import json
+from tablemate import json
 
 UNREADABLE = "Saved setups unreadable: defaults used"
 

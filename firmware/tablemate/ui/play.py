@@ -20,7 +20,7 @@ Screens read the game through the rules module's accessors (``names``, ``scores`
 ``result``), so a mode's state layout stays its rules module's business.
 """
 
-from time import ticks_add, ticks_diff
+from tablemate import ticks_add, ticks_diff
 
 from micropython import const
 
