@@ -10,8 +10,9 @@ import sys
 
 from micropython import const
 
-from tablemate import VERSION, os, settings, ticks_diff
+from tablemate import VERSION, ticks_diff
 from tablemate import keys as K
+from tablemate.store import settings
 
 _AWAKE = const(0)
 _DIM = const(1)
@@ -35,7 +36,7 @@ class App:
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
         self.now = 0
         self.version = VERSION
-        _data_folder(root)
+        settings.data_folder(root)
         self.settings, self._problem = settings.load(self.path("settings.json"))
         self.layout = None
         self._use_layout(self.settings["layout"])
@@ -68,7 +69,7 @@ class App:
         self.apply_settings()
         self.push(screens.Home(self, look=False))
         self.after_frame(self._ask_at_boot)
-        self.after_frame(lambda: _data_folder(self.root, True))
+        self.after_frame(lambda: settings.data_folder(self.root, True))
 
     def _ask_at_boot(self):
         from tablemate import screens
@@ -258,43 +259,3 @@ class App:
         if self._idle != _OFF:
             fb.show()
         return True
-
-
-# What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of
-# changes, and a journal appended to at every action would otherwise slow down every module
-# import in the folder next to it (the root, where the code's folder is found).
-_DATA_FILES = ("settings.json", "game.jnl", "history.jnl", "history.old", "errors.log",
-               "errors.old")
-# What earlier versions left in /data and this one must not keep: the sealed votes of a
-# secret ballot (they stay in RAM now; the seals in the journal ask those players again).
-_STALE = ("ballot.json", "ballot.json.tmp")
-
-
-def _data_folder(root, now=False):
-    """Make ``/data`` if it is missing (only ``now``, or to move in the files versions before it
-    kept at the root); one listing of the root per boot, a few names.
-
-    A first boot makes the folder after its first frame (``App.start``): a folder is a flash
-    write, 50 ms on a Pico when it meets an erase.
-    """
-    try:
-        names = os.listdir(root or "/")
-        moving = []
-        for name in names:
-            for data in _DATA_FILES:  # the file, or a copy of it (.bad, .bad1, .tmp)
-                if name == data or name.startswith(data + "."):
-                    moving.append(name)
-                    break
-        if "data" not in names and (now or moving):
-            os.mkdir(root + "/data")
-        for name in moving:
-            os.rename(root + "/" + name, root + "/data/" + name)
-    except OSError:
-        pass  # a full or read-only flash: the settings load as defaults, nothing is saved
-    if now:
-        for name in _STALE:
-            try:
-                os.remove(root + "/data/" + name)
-            except OSError:
-                pass
-

@@ -8,8 +8,9 @@ on both VMs. The boot code imports it, runs it once and drops it from ``sys.modu
 of bytecode are not kept in RAM for the rest of the day.
 """
 
+from tablemate.keys import LAYOUTS as LAYOUT_KEYS
 from tablemate.keys import NAMES as KEY_NAMES
-from tablemate.settings import wired_layouts
+from tablemate.store.settings import LAYOUTS
 
 DISPLAYS = ("ssd1306", "sh1106")
 _INSIDE = {23: "the power supply's mode pin", 24: "VBUS sense", 25: "the on-board LED",
@@ -98,3 +99,20 @@ def check_board(cfg):
     if led != "LED":
         pin("LED", led, (25,))
     return problems
+
+
+def wired_layouts(cfg):
+    """The input layouts (``store.settings.LAYOUTS`` order) whose pins are all in ``cfg``."""
+    found = []
+    buttons = cfg.get("buttons") or {}
+    for name in LAYOUTS:
+        if name == "encoder":
+            enc = cfg.get("encoder")
+            ok = isinstance(enc, dict) and "a" in enc and "b" in enc and "sw" in enc
+        else:
+            ok = True
+            for k in LAYOUT_KEYS[name]:
+                ok = ok and KEY_NAMES[k] in buttons
+        if ok:
+            found.append(name)
+    return tuple(found)

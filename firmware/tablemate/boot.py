@@ -25,7 +25,7 @@ import sys
 
 import micropython
 
-from tablemate import keys, settings, sleep_ms, ticks_add, ticks_diff, ticks_ms
+from tablemate import keys, sleep_ms, ticks_add, ticks_diff, ticks_ms
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
 
@@ -77,6 +77,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     import tablemate
     from tablemate import boardcheck
     problems = boardcheck.check_board(cfg)
+    layouts = boardcheck.wired_layouts(cfg)
     # Run once per boot: dropped from the package and sys.modules, its 2 KB of bytecode go
     # with the next garbage collection.
     sys.modules.pop("tablemate.boardcheck", None)
@@ -119,7 +120,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     buzzer = hw.Buzzer(hw.pwm(cfg["buzzer"])) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
     probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None)
-    return App(display, input_for, root, buzzer, probe, settings.wired_layouts(cfg))
+    return App(display, input_for, root, buzzer, probe, layouts)
 
 
 def start(cfg=BOARD, root="", cycles=-1):

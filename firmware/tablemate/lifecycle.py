@@ -10,7 +10,7 @@ not at boot: the home menu needs only ``session`` (the registry and what is save
 
 import sys
 
-from tablemate import RuleError, os, session
+from tablemate import RuleError, session
 
 
 def rules(name):
@@ -194,9 +194,9 @@ def file(app, game):
     history.file(app.path("history.jnl"), summary)
     game.filed = game.count
     if game.rules.result(game.state) is not None:
+        from tablemate.store import journal
         try:
-            with open(session.end_path(app), "w") as f:
-                f.write(name_of(game))
+            journal.write(session.end_path(app), name_of(game), "w")
         except OSError:  # filed all the same: after a power cut the game is offered again,
             pass  # and filing it again under its id changes nothing in the history
 
@@ -231,7 +231,5 @@ def finish(app, game):
 
 
 def _forget_end(app):
-    try:
-        os.remove(session.end_path(app))
-    except OSError:
-        pass
+    from tablemate.store import files
+    files.remove(session.end_path(app))

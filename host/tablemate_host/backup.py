@@ -32,10 +32,10 @@ import os
 import sys
 import tempfile
 
-from tablemate import lifecycle, session, settings
+from tablemate import lifecycle, session
 from tablemate.screens import history as history_screen
 from tablemate.screens.history import damage
-from tablemate.store import history, journal, setups
+from tablemate.store import history, journal, settings, setups
 from tablemate.store.game import Game
 from tablemate_host import flash
 
@@ -102,17 +102,17 @@ def _end(path):
 
 
 def _clock(path):
-    from tablemate.screens import chessclock
-    found, problem = chessclock.read(path, 0)
+    from tablemate.store import clockfile
+    found, problem = clockfile.read(path, 0)
     if found is None:
         raise Refused(problem or "unreadable")
     return "a chess clock in use: %s" % " v ".join(found[0])
 
 
 def _records(path):
-    from tablemate.screens import perspective
+    from tablemate.store import records
     obj = _json(path)
-    got, sound = perspective.records_in(obj)  # read_records' check (it moves a bad file aside)
+    got, sound = records.records_in(obj)  # read_records' check (it moves a bad file aside)
     if not sound or got != obj:
         raise Refused('holds more or other than {"moves": n, "ms": n} (with "game": the id '
                       'of the game that set them, "before": the records it beat)')
@@ -120,7 +120,7 @@ def _records(path):
     if "moves" in got:
         words.append("fewest moves %d" % got["moves"])
     if "ms" in got:
-        words.append("fastest " + perspective.fmt_ms(got["ms"]))
+        words.append("fastest " + records.fmt_ms(got["ms"]))
     if "game" in got:  # an undo that reopens that game puts "before" back
         words.append("set by game " + got["game"])
     return "solitaire records: " + (", ".join(words) or "none yet")

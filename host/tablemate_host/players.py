@@ -5,7 +5,7 @@ games; ``tablemate players set Ann Bob ...`` makes them players 1, 2, ... (playe
 name given keep theirs). Both go through the same mpremote connection as ``tablemate flash``, so
 a running watchdog is kept fed, and both restart the firmware when done.
 
-The names are checked with the firmware's own rules (``tablemate.settings.validate``, imported
+The names are checked with the firmware's own rules (``tablemate.store.settings.validate``, imported
 under the host fakes) before the board is even asked: a refused name, or more than eight,
 changes nothing. The settings file is read from ``/data/settings.json``, or ``/settings.json`` on
 a board whose firmware predates ``/data`` (as ``tablemate pull`` reads it); only its ``names``
@@ -18,7 +18,7 @@ import json
 import sys
 
 import tablemate_host  # noqa: F401  (installs the fakes before any firmware import)
-from tablemate import settings
+from tablemate.store import settings
 from tablemate.ui import play, text
 from tablemate.ui.names import MAX
 from tablemate_host import flash

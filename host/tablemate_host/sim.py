@@ -114,7 +114,7 @@ class Sim:
         of the next one. Keeping another layout in the Settings menu is the player's own choice:
         that one is saved, and the run's layout is over.
         """
-        from tablemate import settings
+        from tablemate.store import settings
         on_flash = app.settings["layout"]
         app.settings["layout"] = self.layout
         app.apply_settings()

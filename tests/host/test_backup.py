@@ -11,7 +11,7 @@ from test_pull import _played_device
 from tablemate import lifecycle
 from tablemate.clock import ChessClock
 from tablemate.rules import scorepad
-from tablemate.screens import chessclock
+from tablemate.store import clockfile
 from tablemate.store import history
 from tablemate.store.game import Game
 from tablemate_host import backup, cli
@@ -22,7 +22,7 @@ EXTRA = {
     "viewpoint.jsonl": b'# my cards\n{"name": "Glimpse", "value": 5, "copies": 2, '
                        b'"actions": ["draw 1"]}\n',
     "ballot.json": b'{"17": 2}',  # sealed votes an older firmware wrote: never backed up
-    "clock.json": json.dumps(chessclock.record(["Ann", "Bob"], 0, False, 0, ChessClock(),
+    "clock.json": json.dumps(clockfile.record(["Ann", "Bob"], 0, False, 0, ChessClock(),
                                                0)).encode(),
     "errors.log": b"--- 1234 v0.1.0\nTraceback (most recent call last):\nOSError: 5\n",
     "settings.json.bad": b"\x00damaged",

@@ -175,7 +175,7 @@ def _settings_file(root):
 
 def _saved_layout(root, layout):
     """The device's settings file, saved with ``layout``."""
-    from tablemate import settings
+    from tablemate.store import settings
     os.makedirs(os.path.join(root, "data"))
     settings.save(os.path.join(root, "data", "settings.json"),
                   dict(settings.defaults(), layout=layout))

@@ -94,7 +94,7 @@ def _base():
     """The flash every case starts from: full settings, two games played (a scorepad game and
     a solved Perspective solitaire, so setups.json and perspective.json), the oldest games
     moved to history.old, a Viewpoint catalog and the flash tool's version file."""
-    from tablemate import settings
+    from tablemate.store import settings
     from tablemate.store import history
     root = support.scratch_dir("badfiles-build")
     os.mkdir(root + "/data")

@@ -1,6 +1,6 @@
 """Board configuration check: every mistake found, each named in words a builder understands."""
 
-from tablemate import boardcheck, settings
+from tablemate import boardcheck
 from tablemate.board import BOARD
 
 
@@ -13,7 +13,7 @@ def board(**changes):
 
 def test_the_reference_board_is_fine():
     assert boardcheck.check_board(BOARD) == []
-    assert settings.wired_layouts(BOARD) == ("six", "five", "three", "encoder")
+    assert boardcheck.wired_layouts(BOARD) == ("six", "five", "three", "encoder")
 
 
 def test_i2c_pins_must_fit_the_bus():
@@ -67,10 +67,10 @@ def test_layouts_follow_the_wired_keys():
     for k in ("LEFT", "RIGHT", "BACK"):
         del cfg["buttons"][k]
     assert boardcheck.check_board(cfg) == []
-    assert settings.wired_layouts(cfg) == ("three",)
+    assert boardcheck.wired_layouts(cfg) == ("three",)
     cfg = board(buttons={})
     assert boardcheck.check_board(cfg) == []
-    assert settings.wired_layouts(cfg) == ("encoder",)
+    assert boardcheck.wired_layouts(cfg) == ("encoder",)
     cfg = board(buttons={"UP": 10, "OK": 14}, encoder=None)
     assert boardcheck.check_board(cfg) == [
         "No complete input: buttons need UP, DOWN and OK, or add an encoder"]

@@ -15,7 +15,7 @@ from rig import FakeI2C, Rig
 from support import read_bytes, scratch_dir, write_bytes
 from tablemate import keys as K
 from tablemate.clock import RANDOM, ChessClock
-from tablemate.screens import chessclock
+from tablemate.store import clockfile
 
 
 def _exists(path):
@@ -35,11 +35,11 @@ def _clock():
 
 
 def test_record_parse_round_trip():
-    data = json.loads(json.dumps(chessclock.record(["Ann", "Bob"], RANDOM, True, 1, _clock(),
+    data = json.loads(json.dumps(clockfile.record(["Ann", "Bob"], RANDOM, True, 1, _clock(),
                                                    14000)))
     assert data["v"] == 1 and data["names"] == ["Ann", "Bob"]
     assert data["first"] == RANDOM and data["alt"] is True and data["starter"] == 1
-    names, first, alternate, starter, clock = chessclock.parse(data, 77)
+    names, first, alternate, starter, clock = clockfile.parse(data, 77)
     assert names == ["Ann", "Bob"] and first == RANDOM and alternate and starter == 1
     assert clock.paused and clock.current == 0 and clock.moves == 1
     assert clock.base == 180000 and clock.increment == 2000
@@ -51,21 +51,21 @@ def test_record_parse_round_trip():
 def test_write_and_read_a_file():
     root = scratch_dir("clock_file")
     path = root + "/clock.json"
-    assert chessclock.read(path, 0) == (None, None)
-    chessclock.write(path, chessclock.record(["Ann", "Bob"], 0, False, 0, _clock(), 14000))
+    assert clockfile.read(path, 0) == (None, None)
+    clockfile.write(path, clockfile.record(["Ann", "Bob"], 0, False, 0, _clock(), 14000))
     assert not _exists(path + ".tmp")  # written aside, then renamed over the file
-    found, problem = chessclock.read(path, 0)
+    found, problem = clockfile.read(path, 0)
     assert problem is None and found[4].remaining(1, 5) == 172000
-    chessclock.write(path, chessclock.record(["Ann", "Bob"], 0, False, 0, _clock(), 20000))
-    assert chessclock.read(path, 0)[0][4].remaining(0, 5) == 170000  # replaced whole
-    chessclock.remove(path)
-    assert not _exists(path) and chessclock.read(path, 0) == (None, None)
+    clockfile.write(path, clockfile.record(["Ann", "Bob"], 0, False, 0, _clock(), 20000))
+    assert clockfile.read(path, 0)[0][4].remaining(0, 5) == 170000  # replaced whole
+    clockfile.remove(path)
+    assert not _exists(path) and clockfile.read(path, 0) == (None, None)
 
 
 def test_damaged_files_are_told_apart_from_none():
     root = scratch_dir("clock_damaged")
     path = root + "/clock.json"
-    good = json.dumps(chessclock.record(["Ann", "Bob"], 0, True, 0, _clock(), 14000)).encode()
+    good = json.dumps(clockfile.record(["Ann", "Bob"], 0, True, 0, _clock(), 14000)).encode()
     variants = [b"", b"{", good[:len(good) // 2], good + b"\x00", b"\x00" * 40, b"\xff\xfe{}",
                 b"[]", b"null", good.replace(b'"v": 1', b'"v": 9'),
                 good.replace(b'"Bob"', b'""'), good.replace(b'"Bob"', b'"Bobbobbob"'),
@@ -74,9 +74,9 @@ def test_damaged_files_are_told_apart_from_none():
                 good.replace(b'"cur": 0', b'"cur": 5'), b" " * 2000 + good]
     for data in variants:
         write_bytes(path, data)
-        assert chessclock.read(path, 0) == (None, chessclock.DAMAGED), data
+        assert clockfile.read(path, 0) == (None, clockfile.DAMAGED), data
     write_bytes(path, good)
-    assert chessclock.read(path, 0)[1] is None
+    assert clockfile.read(path, 0)[1] is None
 
 
 # -- the app ----------------------------------------------------------------------------------
@@ -86,17 +86,17 @@ class _Writes:
     def __init__(self, rig):
         self.rig = rig
         self.count = 0
-        self.real = chessclock.write
+        self.real = clockfile.write
 
     def __enter__(self):
         def counting(path, data):
             self.count += 1
             self.real(path, data)
-        chessclock.write = counting
+        clockfile.write = counting
         return self
 
     def __exit__(self, *exc):
-        chessclock.write = self.real
+        clockfile.write = self.real
 
 
 def _saved(rig):
@@ -226,7 +226,7 @@ def test_a_damaged_file_is_reported_and_kept_aside_at_boot():
     Rig(root)  # makes /data
     write_bytes(root + "/data/clock.json", b'{"v": 1, "names": ["Ann"')
     rig = Rig(root)
-    assert rig.top() == "Notice" and " ".join(rig.app.top().lines) == chessclock.DAMAGED
+    assert rig.top() == "Notice" and " ".join(rig.app.top().lines) == clockfile.DAMAGED
     assert not _exists(root + "/data/clock.json")
     assert read_bytes(root + "/data/clock.json.bad") == b'{"v": 1, "names": ["Ann"'
     rig.press(K.OK)

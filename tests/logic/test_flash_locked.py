@@ -11,7 +11,8 @@ import json
 import os
 
 import support
-from tablemate import lifecycle, settings
+from tablemate import lifecycle
+from tablemate.store import settings
 from tablemate.rules import scorepad
 from tablemate.store import files, game, jfile, journal
 from tablemate.store.game import Game

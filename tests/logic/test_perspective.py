@@ -11,6 +11,7 @@ from tablemate import RuleError, lifecycle
 from tablemate.rules import perspective as ps
 from tablemate.screens import perspective as screen
 from tablemate.store import files
+from tablemate.store import records as recfile
 from tablemate.store.game import Game
 from tablemate.ui import dialogs
 
@@ -454,24 +455,24 @@ class _App:
 
 
 def test_better_beats_moves_and_time_separately():
-    assert screen.better({}, 12, 60000) == ({"moves": 12, "ms": 60000}, ["moves", "time"])
+    assert recfile.better({}, 12, 60000) == ({"moves": 12, "ms": 60000}, ["moves", "time"])
     rec = {"moves": 10, "ms": 50000}
-    assert screen.better(rec, 9, 70000) == ({"moves": 9, "ms": 50000}, ["moves"])
-    assert screen.better(rec, 11, 40000) == ({"moves": 10, "ms": 40000}, ["time"])
-    assert screen.better(rec, 8, 30000) == ({"moves": 8, "ms": 30000}, ["moves", "time"])
-    assert screen.better(rec, 10, 50000) == (rec, [])  # equal is no record
-    assert screen.better(rec, 11, 60000) == (rec, [])
+    assert recfile.better(rec, 9, 70000) == ({"moves": 9, "ms": 50000}, ["moves"])
+    assert recfile.better(rec, 11, 40000) == ({"moves": 10, "ms": 40000}, ["time"])
+    assert recfile.better(rec, 8, 30000) == ({"moves": 8, "ms": 30000}, ["moves", "time"])
+    assert recfile.better(rec, 10, 50000) == (rec, [])  # equal is no record
+    assert recfile.better(rec, 11, 60000) == (rec, [])
     assert rec == {"moves": 10, "ms": 50000}  # not changed in place
-    assert screen.better({"ms": 5000}, 20, 9000) == ({"moves": 20, "ms": 5000}, ["moves"])
+    assert recfile.better({"ms": 5000}, 20, 9000) == ({"moves": 20, "ms": 5000}, ["moves"])
 
 
 def test_fmt_ms():
-    assert screen.fmt_ms(0) == "0:00"
-    assert screen.fmt_ms(999) == "0:00"
-    assert screen.fmt_ms(61000) == "1:01"
-    assert screen.fmt_ms(599999) == "9:59"
-    assert screen.fmt_ms(3599999) == "59:59"
-    assert screen.fmt_ms(3600000) == "60:00"
+    assert recfile.fmt_ms(0) == "0:00"
+    assert recfile.fmt_ms(999) == "0:00"
+    assert recfile.fmt_ms(61000) == "1:01"
+    assert recfile.fmt_ms(599999) == "9:59"
+    assert recfile.fmt_ms(3599999) == "59:59"
+    assert recfile.fmt_ms(3600000) == "60:00"
 
 
 GID = "0badf11e"  # a game's id (``Game.id``)
@@ -481,52 +482,52 @@ OTHER = "12345678"
 def test_records_survive_a_power_cycle():
     root = support.scratch_dir("perspective-records")
     app = _App(root)
-    assert screen.read_records(app) == {}  # no file yet
-    rec, beaten = screen.records_solved(screen.read_records(app), GID, 14, 95000)
+    assert recfile.read_records(app.path(recfile.FILE)) == {}  # no file yet
+    rec, beaten = recfile.records_solved(recfile.read_records(app.path(recfile.FILE)), GID, 14, 95000)
     assert beaten == ["moves", "time"]
-    files.write_atomic(app.path(screen.RECORDS), json.dumps(rec))  # as the screen writes it
+    files.write_atomic(app.path(recfile.FILE), json.dumps(rec))  # as the screen writes it
     again = _App(root)  # a power cycle: a new app reads the flash
-    assert screen.read_records(again) == {"moves": 14, "ms": 95000, "game": GID, "before": {}}
-    rec, beaten = screen.records_solved(screen.read_records(again), OTHER, 16, 80000)
+    assert recfile.read_records(again.path(recfile.FILE)) == {"moves": 14, "ms": 95000, "game": GID, "before": {}}
+    rec, beaten = recfile.records_solved(recfile.read_records(again.path(recfile.FILE)), OTHER, 16, 80000)
     assert beaten == ["time"]
-    files.write_atomic(again.path(screen.RECORDS), json.dumps(rec))
-    assert screen.read_records(_App(root)) == {"moves": 14, "ms": 80000, "game": OTHER,
+    files.write_atomic(again.path(recfile.FILE), json.dumps(rec))
+    assert recfile.read_records(_App(root).path(recfile.FILE)) == {"moves": 14, "ms": 80000, "game": OTHER,
                                                "before": {"moves": 14, "ms": 95000}}
 
 
 def test_a_record_remembers_the_game_that_set_it_and_what_it_beat():
     old = {"moves": 10, "ms": 50000}
-    new, beaten = screen.records_solved(old, GID, 8, 60000)
+    new, beaten = recfile.records_solved(old, GID, 8, 60000)
     assert beaten == ["moves"] and new == {"moves": 8, "ms": 50000, "game": GID, "before": old}
     assert old == {"moves": 10, "ms": 50000}  # not changed in place
-    assert screen.records_unsolved(new, GID) == old  # that game's undo: the records it beat
-    assert screen.records_unsolved(new, OTHER) is new  # any other game: they stand
-    assert screen.records_unsolved(old, GID) is old
-    same, beaten = screen.records_solved(old, GID, 12, 70000)
+    assert recfile.records_unsolved(new, GID) == old  # that game's undo: the records it beat
+    assert recfile.records_unsolved(new, OTHER) is new  # any other game: they stand
+    assert recfile.records_unsolved(old, GID) is old
+    same, beaten = recfile.records_solved(old, GID, 12, 70000)
     assert same is old and beaten == []  # nothing beaten: nothing to write
     # Solved again while its records still stand (an undo the flash refused, a power cut before
     # the journal took the solve): measured against what it beat, not against itself.
-    again, beaten = screen.records_solved(new, GID, 9, 55000)
+    again, beaten = recfile.records_solved(new, GID, 9, 55000)
     assert beaten == ["moves"] and again == {"moves": 9, "ms": 50000, "game": GID, "before": old}
-    back, beaten = screen.records_solved(new, GID, 12, 70000)
+    back, beaten = recfile.records_solved(new, GID, 12, 70000)
     assert back == old and beaten == []
-    first, beaten = screen.records_solved({}, GID, 5, 9000)  # the first solve ever
+    first, beaten = recfile.records_solved({}, GID, 5, 9000)  # the first solve ever
     assert first == {"moves": 5, "ms": 9000, "game": GID, "before": {}} and len(beaten) == 2
-    assert screen.records_unsolved(first, GID) == {}
-    newer, beaten = screen.records_solved(new, OTHER, 7, 40000)  # before: the records alone
+    assert recfile.records_unsolved(first, GID) == {}
+    newer, beaten = recfile.records_solved(new, OTHER, 7, 40000)  # before: the records alone
     assert newer == {"moves": 7, "ms": 40000, "game": OTHER, "before": {"moves": 8, "ms": 50000}}
     for gid in (None, 7, "", "x" * 17):  # a journal without a sound id: a record, no undo
-        plain, beaten = screen.records_solved(old, gid, 8, 60000)
+        plain, beaten = recfile.records_solved(old, gid, 8, 60000)
         assert plain == {"moves": 8, "ms": 50000} and beaten == ["moves"], gid
-        assert screen.records_unsolved(plain, gid) is plain
+        assert recfile.records_unsolved(plain, gid) is plain
 
 
 def test_a_records_file_names_the_game_that_set_it():
     good = {"moves": 8, "ms": 50000, "game": GID, "before": {"moves": 10, "ms": 50000}}
-    assert screen.records_in(good) == (good, True)
+    assert recfile.records_in(good) == (good, True)
     first = {"moves": 8, "ms": 50000, "game": GID, "before": {}}
-    assert screen.records_in(first) == (first, True)
-    assert screen.records_in({"moves": 31, "ms": 125000}) == ({"moves": 31, "ms": 125000}, True)
+    assert recfile.records_in(first) == (first, True)
+    assert recfile.records_in({"moves": 31, "ms": 125000}) == ({"moves": 31, "ms": 125000}, True)
     for game, before in ((GID, None), (None, {}), (7, {}), ("", {}), ("x" * 17, {}),
                          (GID, []), (GID, {"moves": -1}), (GID, {"ms": "9"}),
                          (GID, {"moves": 10 ** 9})):
@@ -535,13 +536,13 @@ def test_a_records_file_names_the_game_that_set_it():
             bad["game"] = game
         if before is not None:
             bad["before"] = before
-        assert screen.records_in(bad) == ({"moves": 8, "ms": 50000}, False), bad
+        assert recfile.records_in(bad) == ({"moves": 8, "ms": 50000}, False), bad
 
 
 def test_an_unreadable_records_file_reads_as_none_and_is_kept_aside():
     root = support.scratch_dir("perspective-bad-records")
     app = _App(root)
-    path = app.path(screen.RECORDS)
+    path = app.path(recfile.FILE)
     cases = ((b"", {}), (b'{"moves": 9, "m', {}), (b"not json", {}), (b"[1, 2]", {}),
              (b"7", {}), (b"null", {}), (b"\xff\xfe\x00garbage", {}),
              (b'{"moves": "9", "ms": 4000}', {"ms": 4000}),
@@ -550,11 +551,11 @@ def test_an_unreadable_records_file_reads_as_none_and_is_kept_aside():
     for i in range(len(cases)):
         data, sound = cases[i]
         support.write_bytes(path, data)
-        assert screen.read_records(app) == sound, data
+        assert recfile.read_records(app.path(recfile.FILE)) == sound, data
         assert not os.path.exists(path), "moved aside: the next record writes a new file"
         assert support.read_bytes(path + ".bad" + (str(i) if i else "")) == data
     support.write_bytes(path, b'{"moves": 9, "ms": 4000, "other": 1}')
-    assert screen.read_records(app) == {"moves": 9, "ms": 4000}
+    assert recfile.read_records(app.path(recfile.FILE)) == {"moves": 9, "ms": 4000}
     assert os.path.exists(path)  # sound: stays
 
 

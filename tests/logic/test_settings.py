@@ -4,7 +4,7 @@ import json
 import os
 
 import support
-from tablemate import settings
+from tablemate.store import settings
 
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 DEFAULTS = {"names": NAMES, "brightness": 3, "dim_s": 30, "off_min": 5, "sound": True,

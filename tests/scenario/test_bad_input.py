@@ -57,8 +57,8 @@ def test_garbage_settings_file_gives_a_notice_and_defaults(make_device, root):
     assert dev.shows("unreadable") and dev.shows("defaults"), dump(dev)
     assert read(path + ".bad") == garbage, "the bad file is kept aside"
     assert not os.path.exists(path), "and never silently overwritten"
-    from tablemate.settings import CONTRAST
-    from tablemate.settings import DEFAULTS
+    from tablemate.store.settings import CONTRAST
+    from tablemate.store.settings import DEFAULTS
     assert dev.panel.contrast == CONTRAST[DEFAULTS["brightness"] - 1]
     dev.press("OK")
     assert not dev.shows("unreadable"), dump(dev)

@@ -10,7 +10,7 @@ from tablemate_host import machine
 # -- idle -------------------------------------------------------------------------------------
 def test_dim_then_off_and_the_waking_key_is_swallowed(make_device, root):
     dev = make_device(settings={"dim_s": 5, "off_min": 1, "brightness": 4})
-    from tablemate.settings import CONTRAST
+    from tablemate.store.settings import CONTRAST
     bright = CONTRAST[3]
     assert dev.panel.contrast == bright and dev.panel.display_on
     assert menu_row(dev, "Scorepad"), dump(dev)

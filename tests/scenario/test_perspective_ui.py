@@ -19,6 +19,7 @@ import os
 from conftest import NAMES, actions, choose, dump, goto, highlighted, history, menu_row
 
 from tablemate.screens import perspective as screen
+from tablemate.store import records as recfile
 from tablemate.ui import text
 
 
@@ -252,7 +253,7 @@ def solo_view(dev, moves, clock):
 
 
 def records_file(root):
-    with open(os.path.join(root, "data", screen.RECORDS)) as f:
+    with open(os.path.join(root, "data", recfile.FILE)) as f:
         return json.load(f)
 
 
@@ -289,7 +290,7 @@ def test_the_solitaire_moves_timer_undo_and_records(make_device, root):
     dev.press("OK")  # filed: home
     new_game(dev, players=1)
     pick(dev, "yellow")
-    shown = "Best 3 moves, " + screen.fmt_ms(best["ms"])
+    shown = "Best 3 moves, " + recfile.fmt_ms(best["ms"])
     assert dev.shows(shown), dump(dev)
     for key in ("UP", "UP", "LEFT"):
         dev.press(key)
@@ -331,7 +332,7 @@ def test_solved_is_confirmed_with_the_moves(make_device):
     dev.press("OK")  # Yes, "Solved in 2 moves?": the time of the OK that asked
     assert state(dev)["over"] and state(dev)["moves"] == 2, state(dev)
     assert actions(dev)[-1][0] == "solved" and 6000 <= actions(dev)[-1][1] < 7000, actions(dev)
-    assert solo_view(dev, 2, screen.fmt_ms(actions(dev)[-1][1])), dump(dev)
+    assert solo_view(dev, 2, recfile.fmt_ms(actions(dev)[-1][1])), dump(dev)
 
 
 def test_solved_with_the_first_action_is_one_move(make_device, root):
@@ -351,7 +352,7 @@ def test_solved_with_the_first_action_is_one_move(make_device, root):
 
 def _solve_beating(dev, root, records):
     """A solitaire on a flash holding ``records``, solved in 3 moves and about 3 s: a record."""
-    with open(os.path.join(root, "data", screen.RECORDS), "w") as f:
+    with open(os.path.join(root, "data", recfile.FILE), "w") as f:
         json.dump(records, f)
     new_game(dev, players=1)
     pick(dev, "blue")
@@ -447,14 +448,14 @@ def test_a_power_cut_mid_solitaire_resumes_paused(make_device, root):
     dev = make_device()  # the power goes and comes back
     if dev.shows("Resume game?"):
         dev.press("OK")
-    assert solo_view(dev, 2, screen.fmt_ms(ms)), dump(dev)
+    assert solo_view(dev, 2, recfile.fmt_ms(ms)), dump(dev)
     assert now_line(dev, "blue") and dev.shows("Paused: any key"), dump(dev)
     dev.advance(5000)
-    assert top_right(dev, screen.fmt_ms(ms)), "paused: the clock stands" + dump(dev)
+    assert top_right(dev, recfile.fmt_ms(ms)), "paused: the clock stands" + dump(dev)
     dev.press("DOWN")  # only wakes the clock
     assert state(dev)["moves"] == 2 and not dev.shows("Paused: any key"), dump(dev)
     dev.advance(2000)
-    assert top_right(dev, screen.fmt_ms(ms + 2000)), dump(dev)
+    assert top_right(dev, recfile.fmt_ms(ms + 2000)), dump(dev)
     dev.press("DOWN")
     assert state(dev)["moves"] == 3 and actions(dev)[:3] == done, actions(dev)
 

@@ -14,7 +14,7 @@ device's settings stays as it is, unless the player keeps another one in the Set
 
 import machine  # the page's board, py/machine.py
 import webio
-from tablemate import settings
+from tablemate.store import settings
 from tablemate.board import BOARD
 from tablemate import boot as firmware
 

@@ -10,9 +10,8 @@ times in view. The clock core is ``tablemate.clock.ChessClock``, shared with the
 Setup: minutes each, increment, who starts (left, right, or drawn at random once per game) and
 whether the starter swaps each new game (a rematch from the menu), ``clock.first_player``.
 
-Saving: a clock in use is one small JSON file, ``/data/clock.json`` (``record`` says what is in
-it), replaced whole through ``clock.json.tmp`` and a rename, after the frame
-(``App.after_frame``). It is written when the clock starts, at each turn switch, when it is
+Saving: a clock in use is one small JSON file, ``/data/clock.json`` (``store/clockfile.py``
+says what is in it), replaced whole, after the frame (``App.after_frame``). It is written when the clock starts, at each turn switch, when it is
 paused and, while a player thinks, 10 s after the latest write; never while the clock is idle
 or paused. A power cut therefore costs at most the last 10 s of the player to move (given back
 to them); the other player's time is exact. The boot brings a saved clock back paused
@@ -20,20 +19,16 @@ to them); the other player's time is exact. The boot brings a saved clock back p
 reported and moved aside (``clock.json.bad``, as every damaged file: ``store/files.py``).
 """
 
-
-from tablemate import json, os, random, ticks_diff
 from micropython import const
 
+from tablemate import random, ticks_diff
 from tablemate import keys as K
 from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, first_player, fmt
+from tablemate.store import clockfile
 from tablemate.ui import Menu, Screen, draw_rows, text
 from tablemate.ui.numberentry import NumberEntry
 
-FILE = "clock.json"
-VERSION = 1
-DAMAGED = "Saved clock damaged: copy kept"
 _SAVE_MS = const(10000)  # while a player thinks, the longest a power cut can take back
-_FILE_MAX = const(1024)  # a sound file is ~250 bytes
 _TENTHS_BELOW = const(10000)
 BEEP_LOW = ((2093, 50),)
 BEEP_FLAG = ((880, 700),)
@@ -64,8 +59,8 @@ def restore(app):
 def saved(app):
     """(the saved clock's screen, paused, or None; the problem or None). A damaged file is
     moved aside; a flash that refuses even that leaves it (the clock starts anew anyway)."""
-    path = app.path(FILE)
-    found, problem = read(path, app.now)
+    path = app.path(clockfile.FILE)
+    found, problem = clockfile.read(path, app.now)
     if found is None:
         if problem:
             from tablemate.store import files
@@ -82,68 +77,6 @@ def saved(app):
 def _tell(app, problem):
     from tablemate.ui.dialogs import Notice
     app.push(Notice(app, problem))
-
-
-# -- the file ----------------------------------------------------------------------------------
-def record(names, first, alternate, starter, clock, now):
-    """What ``clock.json`` holds: plain data, the clock as paused at ``now``."""
-    return {"v": VERSION, "names": names, "first": first, "alt": alternate,
-            "starter": starter, "clock": clock.to_dict(now)}
-
-
-def parse(d, now):
-    """(names, first, alternate, starter, clock) from ``record`` data; the clock is stopped
-    (paused when it was running). ValueError, KeyError or TypeError when ``d`` is damaged."""
-    if type(d) is not dict or d.get("v") != VERSION:
-        raise ValueError("version")
-    names = d["names"]
-    if type(names) is not list or len(names) != 2:
-        raise ValueError("names")
-    for name in names:
-        if type(name) is not str or not 1 <= len(name) <= 8:
-            raise ValueError("names")
-    first, alternate, starter = d["first"], d["alt"], d["starter"]
-    if first not in (0, 1, RANDOM) or type(first) is not int or starter not in (0, 1) \
-            or type(starter) is not int or (alternate is not True and alternate is not False):
-        raise ValueError("setup")
-    clock = ChessClock.from_dict(d["clock"], now)
-    if clock.players != 2:
-        raise ValueError("players")
-    return names, first, alternate, starter, clock
-
-
-def write(path, data):
-    """Replace the file at ``path`` by ``data`` as JSON: whole or not at all (tmp + rename)."""
-    from tablemate.store.files import write_atomic
-    write_atomic(path, json.dumps(data))
-
-
-def read(path, now):
-    """(``parse`` result, None); (None, None) without a file; (None, DAMAGED) when unreadable."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None, None
-    try:
-        try:
-            data = f.read(_FILE_MAX + 1)
-        finally:
-            f.close()
-        if len(data) > _FILE_MAX or b"\x00" in data:  # MicroPython's json stops at a NUL
-            raise ValueError("size")
-        return parse(json.loads(data), now), None
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RuntimeError):
-        return None, DAMAGED  # ValueError: UnicodeError and bad JSON too, on both VMs;
-        # RuntimeError: CPython's RecursionError on nesting deeper than its json can read
-
-
-def remove(path):
-    """Delete the saved clock and a leftover temporary file; missing files are fine."""
-    for p in (path, path + ".tmp"):
-        try:
-            os.remove(p)
-        except OSError:
-            pass
 
 
 # -- setup -------------------------------------------------------------------------------------
@@ -249,7 +182,7 @@ class ClockScreen(Screen):
         app = self.app
         self._saved_at = app.now  # a failed write is tried again in 10 s, not at every pass
         try:
-            write(app.path(FILE), record(self.names, self.first, self.alternate, self.starter,
+            clockfile.write(app.path(clockfile.FILE), clockfile.record(self.names, self.first, self.alternate, self.starter,
                                          self.clock, app.now))
             if self.problem:
                 self.problem = None
@@ -260,7 +193,7 @@ class ClockScreen(Screen):
 
     def forget(self):
         """The game is over or left: no clock to bring back after a power cut."""
-        remove(self.app.path(FILE))
+        clockfile.remove(self.app.path(clockfile.FILE))
 
     # -- keys and time -------------------------------------------------------------------------
     def key(self, key, kind):

@@ -9,7 +9,7 @@ import sys
 
 from micropython import const
 
-from tablemate import VERSION, os
+from tablemate import VERSION
 from tablemate import keys as K
 from tablemate.ui import Screen, text
 from tablemate.ui.dialogs import wrap
@@ -65,21 +65,12 @@ def _save_quietly(app, game):
 
 def log(app, exc):
     """Append the traceback to the error log (and the console); a full flash is no reason to stop."""
-    path = app.path("errors.log")
+    def entry(f):
+        f.write("--- %d v%s\n" % (app.now, VERSION))
+        sys.print_exception(exc, f)
+    from tablemate.store import files
     try:
-        if os.stat(path)[6] > _ERRLOG_MAX:
-            old = app.path("errors.old")
-            try:
-                os.remove(old)
-            except OSError:
-                pass
-            os.rename(path, old)
-    except OSError:
-        pass
-    try:
-        with open(path, "a") as f:
-            f.write("--- %d v%s\n" % (app.now, VERSION))
-            sys.print_exception(exc, f)
+        files.append(app.path("errors.log"), entry, _ERRLOG_MAX, app.path("errors.old"))
     except OSError:
         pass
     sys.print_exception(exc)

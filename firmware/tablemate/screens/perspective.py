@@ -16,11 +16,9 @@ SOLO: the moves, the time running, and the colour of the action to do. One press
 done: the arrow of the next action's colour (as the card the action touched says: UP yellow,
 RIGHT green, DOWN red, LEFT blue), or OK when that action made every hand match its objective
 ("Solved in N moves?", Yes: the time of the OK press; the solving action is a move too).
-The best records (fewest moves, fastest time) are kept in ``/data/perspective.json``, shown
-when the solitaire starts and when one is beaten. A solve that beats them marks the file with
-its game's id and the records it beat (``records_solved``); an undo that reopens that game, or
-resuming it unsolved after a power cut, writes those back (``records_unsolved``). The file is
-only ever replaced whole (``files.write_atomic``).
+The best records (fewest moves, fastest time) are kept in ``/data/perspective.json``
+(``store/records.py``), shown when the solitaire starts and when one is beaten; a solve that
+beats them marks them with its game, so that its undo takes them back.
 With 2 players and in the solitaire, a game that starts first reminds the players to leave out
 one copy of each card showing the same colour on both sides (``DOUBLES``).
 
@@ -32,11 +30,11 @@ rebuild (a one-press reminder, journaled), and the shared entries.
 
 from micropython import const
 
-from tablemate import json, random
+from tablemate import random
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
-from tablemate.store import files
+from tablemate.store import records as recfile
 from tablemate.ui import Screen, draw_rows, draw_title, text
 from tablemate.ui.play import GameScreen
 
@@ -46,7 +44,6 @@ TURN = const(2)
 CHECK = const(3)
 SOLO = const(4)
 
-RECORDS = "perspective.json"  # in /data: the solitaire's best moves and time
 COLOUR_KEY = {K.UP: "yellow", K.RIGHT: "green", K.DOWN: "red", K.LEFT: "blue"}
 KEY_MARK = {"yellow": text.ARROW_UP, "green": ">", "red": text.ARROW_DOWN, "blue": "<"}
 REFERENCE = {  # 21 x 8 characters a page
@@ -69,112 +66,6 @@ SOLO_REFERENCE = {
 }
 DOUBLES = "Remove one copy of each card with the same colour on both sides."
 _W = const(128)
-_RECORD_MAX = {"moves": 100000, "ms": 100 * 3600 * 1000}  # past these a record is damage
-_ID_MAX = const(16)  # a game's id is 8 characters (``store.game``); past 16 it is damage
-
-
-def read_records(app):
-    """The solitaire's records (``records_in``): {"moves": fewest, "ms": fastest}, with
-    "game" and "before" when a game with an id set them; {} when none.
-
-    A damaged file is moved aside (``perspective.json.bad``) with whatever sound record it held
-    kept in RAM: the next record then writes a new file instead of over the only copy."""
-    path = app.path(RECORDS)
-    try:
-        with open(path) as f:
-            got = json.loads(f.read())
-    except OSError:
-        return {}
-    except (ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
-        got = None
-    ok, sound = records_in(got)
-    if not sound:
-        try:
-            files.aside(path, True)
-        except OSError:  # a locked flash: left as it is (a record will not be saved either)
-            pass
-    return ok
-
-
-def records_in(got):
-    """(the sound records in the JSON value ``got``, whether all of it is sound).
-
-    Records are {"moves": n, "ms": n} (either may be missing), and when the game that set
-    them had an id, "game": that id and "before": the records it beat (moves and ms only).
-    Other keys are let be. A "game" without a sound "before", or the reverse, is damage:
-    the moves and the time are kept, the mark is not."""
-    ok, sound = _best_in(got)
-    if type(got) is dict and ("game" in got or "before" in got):
-        before, whole = _best_in(got.get("before"))
-        if _sound_id(got.get("game")) and whole:
-            ok["game"] = got["game"]
-            ok["before"] = before
-        else:
-            sound = False
-    return ok, sound
-
-
-def _best_in(got):
-    """(the sound "moves" and "ms" of ``got``, whether ``got`` is a dict with no bad one)."""
-    ok = {}
-    sound = is_dict = type(got) is dict
-    for key in ("moves", "ms"):
-        if is_dict and key in got:
-            v = got[key]
-            if type(v) is int and 0 <= v < _RECORD_MAX[key]:  # a bigint from a damaged file
-                ok[key] = v  # would be drawn as a line of 20,000 digits: left out
-            else:
-                sound = False
-    return ok, sound
-
-
-def _sound_id(gid):
-    return type(gid) is str and 0 < len(gid) <= _ID_MAX
-
-
-def records_solved(records, gid, moves, ms):
-    """(the records after the game ``gid`` is solved in ``moves`` and ``ms``, what it beat).
-
-    It competes with the records as they stand without its own solve (``records_unsolved``:
-    a solve taken back whose undo never reached the flash does not count). What it beats is
-    marked with its id and keeps the records it beat, for its undo; a game without a sound id
-    (a journal from before ids) sets unmarked records. Nothing beaten: the records it competed
-    with, ``records`` itself unless they were its own."""
-    base = records_unsolved(records, gid)
-    best = _best_in(base)[0]  # the moves and the time alone: no other game's mark
-    new, beaten = better(best, moves, ms)
-    if not beaten:
-        return base, beaten
-    if _sound_id(gid):
-        new["game"] = gid
-        new["before"] = best
-    return new, beaten
-
-
-def records_unsolved(records, gid):
-    """The records as they stand while the game ``gid`` is unsolved: those its solve beat when
-    the records are its own, else ``records`` itself."""
-    if _sound_id(gid) and records.get("game") == gid:
-        return records["before"]
-    return records
-
-
-def better(records, moves, ms):
-    """The records after a solitaire solved in ``moves`` and ``ms``, and what was beaten."""
-    new = dict(records)
-    beaten = []
-    if "moves" not in records or moves < records["moves"]:
-        new["moves"] = moves
-        beaten.append("moves")
-    if "ms" not in records or ms < records["ms"]:
-        new["ms"] = ms
-        beaten.append("time")
-    return new, beaten
-
-
-def fmt_ms(ms):
-    s = ms // 1000
-    return "%d:%02d" % (s // 60, s % 60)
 
 
 class Perspective(GameScreen):
@@ -200,7 +91,7 @@ class Perspective(GameScreen):
         self._shown = -1
         if self.solo:
             self.view = SOLO if rules.next_colour(state) else FIRST
-            self.records = read_records(app)
+            self.records = recfile.read_records(app.path(recfile.FILE))
             if not self.over():  # a power cut may have come between a records write and
                 self._unsolved()  # the journal line it went with
         else:
@@ -249,7 +140,7 @@ class Perspective(GameScreen):
         """The records the solve beat, written at once (before the journal takes "solved": a
         power cut between the two is mended when the game resumes unsolved)."""
         state = self.game.state
-        new, beaten = records_solved(self.records, self.game.id, rules.moves(state),
+        new, beaten = recfile.records_solved(self.records, self.game.id, rules.moves(state),
                                      rules.elapsed(state))
         if not self._keep(new):
             return
@@ -262,8 +153,8 @@ class Perspective(GameScreen):
         """The records this game set do not stand while it is unsolved: write back those they
         beat, after the frame and so after the journal's undo line (a power cut between the
         two leaves a game that resumes unsolved, and it is mended then)."""
-        if records_unsolved(self.records, self.game.id) is not self.records:
-            self.app.after_frame(lambda: self._keep(records_unsolved(self.records,
+        if recfile.records_unsolved(self.records, self.game.id) is not self.records:
+            self.app.after_frame(lambda: self._keep(recfile.records_unsolved(self.records,
                                                                      self.game.id)))
 
     def _keep(self, records):
@@ -273,7 +164,7 @@ class Perspective(GameScreen):
         if records == self.records:
             return True
         try:
-            files.write_atomic(self.app.path(RECORDS), json.dumps(records))
+            recfile.write(self.app.path(recfile.FILE), records)
         except OSError:
             self.refuse("Record not saved")
             return False
@@ -462,7 +353,7 @@ class Perspective(GameScreen):
     def _draw_solo(self, fb):
         state = self.game.state
         text.put(fb, "Solitaire", 0, 0)
-        text.put_right(fb, fmt_ms(self.ms()), _W, 0)
+        text.put_right(fb, recfile.fmt_ms(self.ms()), _W, 0)
         fb.hline(0, 9, _W, 1)
         big = text.large()[1]
         moves = rules.moves(state)
@@ -473,10 +364,10 @@ class Perspective(GameScreen):
         if colour and not self.over():
             action = "look/sort" if colour == "blue" else rules.ACTIONS[colour]
             text.put_centered(fb, "Now: " + colour + " (" + action + ")", 5)
-        best = self.records if self.over() else records_unsolved(self.records, self.game.id)
+        best = self.records if self.over() else recfile.records_unsolved(self.records, self.game.id)
         if best:
             text.put_centered(fb, "Best %s moves, %s" % (best.get("moves", "-"),
-                                                          fmt_ms(best.get("ms", 0))), 6)
+                                                          recfile.fmt_ms(best.get("ms", 0))), 6)
         if self.msg.text is None and not self.over():
             text.put(fb, "Paused: any key" if self.held else
                      text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B OK solved", 0, 7)

@@ -239,10 +239,12 @@ def _volts(volts):
 
 def _flashed(app):
     """What ``tablemate flash`` wrote in its version file, in one line."""
+    from tablemate.store import files
     try:
-        with open(app.root + VERSION_FILE) as f:
-            stamp = json.loads(f.read())
+        stamp = files.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))
     except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
+        stamp = None
+    if stamp is None:
         return "No version.json"
     if not isinstance(stamp, dict):
         return "Bad version.json"

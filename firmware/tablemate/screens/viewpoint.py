@@ -69,18 +69,25 @@ WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the playe
 # setup or the resume question (``lifecycle.prefetch``)
 
 
+def _parse(f):
+    from tablemate.rules import viewpoint_extra
+    return viewpoint_extra.parse(f, json.loads)
+
+
 def prepare(app, opts):
     """The options of a new game with the catalog file's cards (lifecycle.start calls this
     before the game is set up, so its journal carries the cards it is played with)."""
     del _problems[:]
+    from tablemate.store import files
     try:
-        with open(app.path(CATALOG)) as f:
-            from tablemate.rules import viewpoint_extra
-            cards, problems = viewpoint_extra.parse(f, json.loads)
+        found = files.read_text(app.path(CATALOG), _parse)
     except OSError:
-        return opts  # no file: the printed cards
+        found = None
     except UnicodeError:
-        cards, problems = [], ["not text"]
+        found = [], ["not text"]
+    if found is None:
+        return opts  # no file: the printed cards
+    cards, problems = found
     _problems.extend(problems)
     if cards:
         opts = dict(opts)

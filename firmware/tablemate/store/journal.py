@@ -29,10 +29,10 @@ This module holds what boot needs (the header) and the small writes; jfile.py re
 """
 
 
-from tablemate import json, os
+from tablemate import json
 from micropython import const
 
-from tablemate.store.files import write_atomic
+from tablemate.store.files import remove, write_atomic  # noqa: F401  (remove: the journal's)
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -64,14 +64,6 @@ def create(path, game, opts, gid=None):
     write_atomic(path, data)
     return len(data)
 
-
-def remove(path):
-    """Delete the journal (and a leftover temporary file); missing files are fine."""
-    for p in (path, path + ".tmp"):
-        try:
-            os.remove(p)
-        except OSError:
-            pass
 
 
 def loads(line):

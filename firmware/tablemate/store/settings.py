@@ -1,8 +1,8 @@
-"""The two configurations read at every boot: the board's wiring and the user's settings.
+"""The user's settings, read at every boot, and the ``/data`` folder that holds what the device writes.
 
-``board.py`` (the wiring) is checked by ``tablemate.boardcheck`` before any driver sees it;
-``wired_layouts`` says which button layouts its pins can do. User settings live in a small JSON
-file: each value validated, a bad one replaced by its default.
+Settings live in a small JSON file, ``/data/settings.json``: each value validated, a bad one
+replaced by its default. ``data_folder`` makes the folder, and moves in the files that versions
+before it kept at the root.
 
 A damaged file is never silently lost: an unreadable one is moved aside (path + ".bad", ".bad1",
 ...) and defaults are used; one with bad values is copied aside, then saved back repaired so the
@@ -10,9 +10,7 @@ next boot is clean. Saves go through a temporary file and a rename, so the file 
 Unknown keys are ignored (and dropped on the next save).
 """
 
-from tablemate import json
-from tablemate.keys import LAYOUTS as LAYOUT_KEYS
-from tablemate.keys import NAMES as KEY_NAMES
+from tablemate import json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
@@ -126,18 +124,41 @@ def save(path, settings):
     write_atomic(path, json.dumps(out))
 
 
-def wired_layouts(cfg):
-    """The input layouts (``settings.LAYOUTS`` order) whose pins are all in ``cfg``."""
-    found = []
-    buttons = cfg.get("buttons") or {}
-    for name in LAYOUTS:
-        if name == "encoder":
-            enc = cfg.get("encoder")
-            ok = isinstance(enc, dict) and "a" in enc and "b" in enc and "sw" in enc
-        else:
-            ok = True
-            for k in LAYOUT_KEYS[name]:
-                ok = ok and KEY_NAMES[k] in buttons
-        if ok:
-            found.append(name)
-    return tuple(found)
+# What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of
+# changes, and a journal appended to at every action would otherwise slow down every module
+# import in the folder next to it (the root, where the code's folder is found).
+_DATA_FILES = ("settings.json", "game.jnl", "history.jnl", "history.old", "errors.log",
+               "errors.old")
+# What earlier versions left in /data and this one must not keep: the sealed votes of a
+# secret ballot (they stay in RAM now; the seals in the journal ask those players again).
+_STALE = ("ballot.json", "ballot.json.tmp")
+
+
+def data_folder(root, now=False):
+    """Make ``/data`` if it is missing (only ``now``, or to move in the files versions before it
+    kept at the root); one listing of the root per boot, a few names.
+
+    A first boot makes the folder after its first frame (``App.start``): a folder is a flash
+    write, 50 ms on a Pico when it meets an erase.
+    """
+    try:
+        names = os.listdir(root or "/")
+        moving = []
+        for name in names:
+            for data in _DATA_FILES:  # the file, or a copy of it (.bad, .bad1, .tmp)
+                if name == data or name.startswith(data + "."):
+                    moving.append(name)
+                    break
+        if "data" not in names and (now or moving):
+            os.mkdir(root + "/data")
+        for name in moving:
+            os.rename(root + "/" + name, root + "/data/" + name)
+    except OSError:
+        pass  # a full or read-only flash: the settings load as defaults, nothing is saved
+    if now:
+        for name in _STALE:
+            try:
+                os.remove(root + "/data/" + name)
+            except OSError:
+                pass
+
