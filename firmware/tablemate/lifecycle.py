@@ -119,7 +119,7 @@ def start(app, name, opts, replacing=None):
     try:  # catalog file), into the journal's header with the others
         if prepare:
             opts = prepare(app, opts)
-        game = Game.new(rules(name), session.game_path(app), opts)
+        game = Game.new(rules(name), session.game_path(app), opts, name)
     except RuleError as err:
         return str(err)
     app.game = game
@@ -176,8 +176,8 @@ def _show(app, game):
 
 
 def name_of(game):
-    """The mode name of a game (its rules module's name)."""
-    return game.rules.__name__.split(".")[-1]
+    """The mode name of a game, as the registry, its journal and the history know it."""
+    return game.name
 
 
 def file(app, game):

@@ -85,7 +85,7 @@ def _journal(path):
     if found is None or problem not in (None, journal.TORN):
         why = problem.split(":")[0].split("\n")[0] if problem else "no game in it"
         raise Refused(why + " (the device would set it aside or cut it)")
-    name = found.rules.__name__.split(".")[-1]
+    name = found.name
     state = found.state
     note = "%s: %s, %d actions%s" % (session.label(name), ", ".join(found.rules.names(state)),
                                      found.count,

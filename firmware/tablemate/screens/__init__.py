@@ -66,7 +66,7 @@ class Home(ActionMenu):
         entries = []
         game = self.app.game  # in RAM: a game the flash could not file, or save, is there too
         if game is not None:
-            saved = game.rules.__name__.split(".")[-1]
+            saved = game.name
         else:
             saved = session.saved_name(self.app) if self._look else None
         self._look = True

@@ -98,6 +98,7 @@ class Game:
         self._queue = []  # not yet written: undo lines (bytes), (action,) and checkpoint records
         self._size = size  # the file's size after the last save (None: not created yet)
         self._since = since  # lines after the base line, on the file and queued
+        self.name = None  # the mode's name in the registry, the journal's and history's "game"
         self.id = None  # the game's id in the history (its journal's header), None in old ones
         self.filed = None  # the count of actions when the game was last filed in the history
         self.signed = True  # its checkpoints carry their CRC (False: a version 2 journal)
@@ -118,11 +119,13 @@ class Game:
         return len(self._queue) + (self._size is None)
 
     @staticmethod
-    def new(rules, path, opts):
-        """Start a game: set up the rules (RuleError on bad opts); its journal, replacing any
-        other at ``path``, is created by the first ``save``."""
+    def new(rules, path, opts, name=None):
+        """Start a game of mode ``name`` (by default its rules module's name): set up the rules
+        (RuleError on bad opts); its journal, replacing any other at ``path``, is created by the
+        first ``save``."""
         state = rules.setup(opts)
         g = Game(rules, path, opts, _HEADER, [], None, 0)
+        g.name = name or rules.__name__.split(".")[-1]
         g.id = _new_id()
         g.state = state
         return g
@@ -170,6 +173,7 @@ class Game:
                 continue
             g = Game(rules, path, opts, rec, tail, got.size, got.since)
             g.state = state
+            g.name = name
             g.id = header.get("id")
             g.signed = jfile.signed(header)
             return g, problem
@@ -223,7 +227,7 @@ class Game:
         if self._size is None:
             if self.replaces is not None:
                 raise OSError("saved game not filed")
-            self._size = journal.create(self.path, self.rules.__name__.split(".")[-1], self.opts,
+            self._size = journal.create(self.path, self.name, self.opts,
                                         self.id)
         if self._queue:
             self._size = jfile.save(self.path, self._size, self._render)
