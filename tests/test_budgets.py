@@ -36,7 +36,9 @@ def test_the_budgets_are_in_the_document():
     assert found["heap-boot"][1:] == ("<=", 40 * KB)
 
 
-def test_every_mode_has_a_largest_game():
+def test_every_built_in_mode_has_a_recorded_largest_game():
+    """A mode of the firmware is measured in a long game of its own (a mode registered from
+    elsewhere gets its start, ``vmbench.largest``)."""
     assert sorted(vmbench.LARGEST) == sorted(m["name"] for m in session.MODES)
 
 
@@ -82,7 +84,7 @@ def test_heap_after_boot(modules):
     assert used <= budgets.limit("heap-boot"), "%.1f KB" % (used / KB)
 
 
-@pytest.mark.parametrize("mode", sorted(vmbench.LARGEST))
+@pytest.mark.parametrize("mode", sorted(m["name"] for m in session.MODES))
 def test_heap_during_the_largest_game(modules, mode):
     kind, folder = modules
     heap, out = vmbench.heap_in_largest_game(mode, folder)

@@ -256,12 +256,19 @@ SHOTS = {
 }
 
 
-def _setup(label):
-    return lambda dev: dev.choose(label)
+def names():
+    """Every shot: those above, and each registered game's setup menu ("setup-<mode>"), read
+    from the registry when asked, so a mode registered later has its picture too."""
+    return list(SHOTS) + ["setup-" + m["name"] for m in session.MODES]
 
 
-for _mode in session.MODES:  # every game's setup menu, as a player first sees it
-    SHOTS["setup-" + _mode["name"]] = _setup(_mode["label"])
+def _shot(name):
+    if name in SHOTS:
+        return SHOTS[name]
+    if name.startswith("setup-") and session.mode(name[6:]) is not None:
+        label = session.label(name[6:])
+        return lambda dev: dev.choose(label)  # the setup menu, as a player first sees it
+    raise KeyError(name)
 
 
 def render(name, path, scale=4):
@@ -269,7 +276,7 @@ def render(name, path, scale=4):
     root = tempfile.mkdtemp(prefix="tablemate-shot-")
     try:
         dev = _device(root)
-        SHOTS[name](dev)
+        _shot(name)(dev)
         dev.panel.to_png(path, scale)
     finally:
         shutil.rmtree(root, ignore_errors=True)
@@ -291,7 +298,7 @@ def refresh(out=OUT):
     before the tests); return 0."""
     scratch = tempfile.mkdtemp(prefix="tablemate-shots-")
     try:
-        for name in SHOTS:
+        for name in names():
             path = os.path.join(out, name + ".png")
             if not current(name, path, scratch):
                 print("regenerated %s (commit it)" % render(name, path))
@@ -303,10 +310,10 @@ def refresh(out=OUT):
 def main(args):
     out = args.out or OUT
     os.makedirs(out, exist_ok=True)
-    names = args.names or list(SHOTS)
-    for name in names:
-        if name not in SHOTS:
-            print("unknown screen %r; choose from: %s" % (name, ", ".join(SHOTS)))
+    every = names()
+    for name in args.names or every:
+        if name not in every:
+            print("unknown screen %r; choose from: %s" % (name, ", ".join(every)))
             return 2
         print(render(name, os.path.join(out, name + ".png")))
     return 0

@@ -229,6 +229,9 @@ def make_journal(path, game, players, actions, seed=7):
             g.do(action)
             g.save()
         return len(recorded)
+    if game not in ("scorepad", "contrast"):  # a mode with no game of its own here: its start
+        Game.new(rules, path, {"names": names}).save()  # with the options' defaults
+        return 0
     opts = ({"names": names, "target": 0, "timer": 0} if game == "scorepad"
             else {"names": names, "coop": players == 2, "expert": False})
     g = Game.new(rules, path, opts)
@@ -255,7 +258,8 @@ def make_journal(path, game, players, actions, seed=7):
     return done
 
 
-# The largest game of each mode: the most players, a long game resumed, then played on.
+# The largest game of each mode: the most players, a long game resumed, then played on
+# (``largest`` gives any other registered mode its start with the most players).
 LARGEST = {
     "scorepad": (8, 5000, """
 press("OK")  # Resume game?
@@ -320,9 +324,26 @@ advance(2000)
 }
 
 
+_ANY = """
+press("OK")  # Resume game?
+advance(300)
+press("OK")
+advance(300)
+"""
+
+
+def largest(mode):
+    """(players, journaled actions, what the VM plays) of the largest game of ``mode``: its
+    recorded game in ``LARGEST``, else its start with the most players, resumed, then OK."""
+    if mode in LARGEST:
+        return LARGEST[mode]
+    from tablemate import lifecycle
+    return lifecycle.rules(mode).PLAYERS[1], 0, _ANY
+
+
 def heap_in_largest_game(mode, mpy_dir=None):
     """(empty VM, baseline, after boot, during the game) heap in use, bytes, and what it played."""
-    players, actions, play = LARGEST[mode]
+    players, actions, play = largest(mode)
     tmp = tempfile.mkdtemp(prefix="tablemate-vm-")
     try:
         flash_dir = os.path.join(tmp, "flash")

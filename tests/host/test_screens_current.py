@@ -9,7 +9,7 @@ from tablemate_host import shots
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-@pytest.mark.parametrize("name", sorted(shots.SHOTS))
+@pytest.mark.parametrize("name", sorted(shots.names()))
 def test_screen_png_is_current(name, tmp_path):
     committed = os.path.join(ROOT, shots.OUT, name + ".png")
     if not shots.current(name, committed, str(tmp_path)):
