@@ -80,6 +80,7 @@ def prefetch(app, name, saved=False):
     for full in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.ui.play"):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
+    app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options
     app.soon(text.large)  # the score digits of the game's first frame
     app.soon(lambda: _warm(app, name, saved))
 

@@ -34,7 +34,6 @@ from tablemate import random
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
-from tablemate.store import records as recfile
 from tablemate.ui import Screen, draw_rows, draw_title, text
 from tablemate.ui.play import GameScreen
 
@@ -91,7 +90,9 @@ class Perspective(GameScreen):
         self._shown = -1
         if self.solo:
             self.view = SOLO if rules.next_colour(state) else FIRST
-            self.records = recfile.read_records(app.path(recfile.FILE))
+            from tablemate.store import records  # the solitaire's only: a table's game
+            self.rec = records  # leaves the module unloaded (1-2 KB)
+            self.records = records.read_records(app.path(records.FILE))
             if not self.over():  # a power cut may have come between a records write and
                 self._unsolved()  # the journal line it went with
         else:
@@ -140,7 +141,7 @@ class Perspective(GameScreen):
         """The records the solve beat, written at once (before the journal takes "solved": a
         power cut between the two is mended when the game resumes unsolved)."""
         state = self.game.state
-        new, beaten = recfile.records_solved(self.records, self.game.id, rules.moves(state),
+        new, beaten = self.rec.records_solved(self.records, self.game.id, rules.moves(state),
                                      rules.elapsed(state))
         if not self._keep(new):
             return
@@ -153,8 +154,8 @@ class Perspective(GameScreen):
         """The records this game set do not stand while it is unsolved: write back those they
         beat, after the frame and so after the journal's undo line (a power cut between the
         two leaves a game that resumes unsolved, and it is mended then)."""
-        if recfile.records_unsolved(self.records, self.game.id) is not self.records:
-            self.app.after_frame(lambda: self._keep(recfile.records_unsolved(self.records,
+        if self.rec.records_unsolved(self.records, self.game.id) is not self.records:
+            self.app.after_frame(lambda: self._keep(self.rec.records_unsolved(self.records,
                                                                      self.game.id)))
 
     def _keep(self, records):
@@ -164,7 +165,7 @@ class Perspective(GameScreen):
         if records == self.records:
             return True
         try:
-            recfile.write(self.app.path(recfile.FILE), records)
+            self.rec.write(self.app.path(self.rec.FILE), records)
         except OSError:
             self.refuse("Record not saved")
             return False
@@ -353,7 +354,7 @@ class Perspective(GameScreen):
     def _draw_solo(self, fb):
         state = self.game.state
         text.put(fb, "Solitaire", 0, 0)
-        text.put_right(fb, recfile.fmt_ms(self.ms()), _W, 0)
+        text.put_right(fb, self.rec.fmt_ms(self.ms()), _W, 0)
         fb.hline(0, 9, _W, 1)
         big = text.large()[1]
         moves = rules.moves(state)
@@ -364,10 +365,10 @@ class Perspective(GameScreen):
         if colour and not self.over():
             action = "look/sort" if colour == "blue" else rules.ACTIONS[colour]
             text.put_centered(fb, "Now: " + colour + " (" + action + ")", 5)
-        best = self.records if self.over() else recfile.records_unsolved(self.records, self.game.id)
+        best = self.records if self.over() else self.rec.records_unsolved(self.records, self.game.id)
         if best:
             text.put_centered(fb, "Best %s moves, %s" % (best.get("moves", "-"),
-                                                          recfile.fmt_ms(best.get("ms", 0))), 6)
+                                                          self.rec.fmt_ms(best.get("ms", 0))), 6)
         if self.msg.text is None and not self.over():
             text.put(fb, "Paused: any key" if self.held else
                      text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B OK solved", 0, 7)
