@@ -14,6 +14,7 @@ the archive and the history file and prints every game once, oldest first, and a
 import os
 import sys
 
+from tablemate import session
 from tablemate.screens import history as history_screen
 from tablemate.store import history
 from tablemate_host import flash
@@ -176,12 +177,17 @@ def read_history_counted(path):
 
 
 def report(games, out=print):
-    """Print each game, then players by wins (a shared win counts for everyone sharing it)."""
+    """Print each game, then players by wins (a shared win counts for everyone sharing it).
+
+    A game's mode is named by its label in the registry, as the device's History names it (a
+    mode this version does not know, by the name its history line gives)."""
     if not games:
         out("No finished games.")
         return
     played = {}
     wins = {}
+    labels = [session.label(g.get("game", "?")) for g in games]
+    width = max(len(s) for s in labels)
     for n, g in enumerate(games, 1):
         names = g["names"]
         scores = g.get("scores", [])
@@ -191,7 +197,7 @@ def report(games, out=print):
             result = "won by " + result
         table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
                                                                                 len(scores))))
-        out("%3d  %-9s %-24s %s" % (n, g.get("game", "?"), result, table))
+        out("%3d  %-*s %-24s %s" % (n, width, labels[n - 1], result, table))
         for name in names:
             played[name] = played.get(name, 0) + 1
         for name in winners:

@@ -123,10 +123,12 @@ def progression(rules, opts, actions):
 
 
 def _counter(rules):
-    """(what marks a new round in this mode, its word): its round number, else its turn's."""
+    """(what marks a new round in this mode, its word): its round number, else its count of
+    turns, else whose turn it is (``turn``, a query every mode has: a new mode needs nothing
+    more for its plot)."""
     if hasattr(rules, "round_no"):
         return rules.round_no, "round"
-    return rules.turns, "turn"
+    return getattr(rules, "turns", rules.turn), "turn"
 
 
 # --- drawing -----------------------------------------------------------------------------------

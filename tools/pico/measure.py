@@ -14,6 +14,10 @@ A script step may carry ``"figure": "<name>"``: that press's figure (ms from the
 the last display byte, display bytes, flash erases and whether they came after the frame) is
 printed. ``{"repeat": N, "steps": [...]}`` expands to N copies of its steps.
 
+Every mode in the registry has its long game measured: a mode without a script of its own for
+it gets ``<name>-long`` (``scenarios``: its largest game as ``vmbench.make_journal`` writes it,
+resumed, then the free heap), so a new mode needs nothing here.
+
 ``--layouts N`` runs each scenario on N flash layouts and prints its boot's median and range.
 littlefs places files by the order and size of what was written before, and a boot is mostly
 file lookups and reads, so moving the same files to other blocks moves the boot figure: one
@@ -37,9 +41,12 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 import tablemate_host  # noqa: E402,F401  (the fakes, so firmware modules import on CPython)
 from tablemate_host import vmbench  # noqa: E402
 
+from tablemate import session  # noqa: E402  (the registry: every mode's long game)
+
 NAMES = vmbench.NAMES
 
-# name: (script, install kind, data maker or None, what it shows)
+# name: (script file, install kind, data maker or None, what it shows); ``scenarios`` adds
+# the generated ones (their steps in place of the file)
 SCENARIOS = {
     "boot-mpy": ("boot.json", "mpy", None, "boot to the home menu, .mpy"),
     "boot-py": ("boot.json", "py", None, "boot to the home menu, .py"),
@@ -65,9 +72,41 @@ SCENARIOS = {
                     "resume of a 7-player Cartes sur Table game near its end, then its heap"),
     "perspective": ("perspective.json", "mpy", None,
                     "a 4-player Perspective game: the first player, turns and a check"),
-    "perspective-long": ("resume-perspective.json", "mpy", ("perspective", 4, 0),
-                         "resume of a long 4-player Perspective game, then its heap"),
 }
+
+# A mode's long game, for a mode without a script of its own: resume it, leave it for the home
+# menu, read the free heap (About prints it). The keys are the rig's GPIOs: UP 10, OK 14, BACK 15.
+LONG = [
+    {"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "boot: Resume game?"},
+    {"press": 14, "idle_ms": 600, "timeout_ms": 30000,
+     "figure": "resume a long %(game)s game: OK to the game frame"},
+    {"press": 15, "idle_ms": 300, "label": "game menu"},
+    {"press": 10, "label": "wraps to Home"},
+    {"press": 14, "idle_ms": 300, "label": "Home, the game kept"},
+    {"press": 10, "label": "wraps to About"},
+    {"press": 14, "idle_ms": 300, "label": "About"},
+    {"expect_serial": "free RAM (\\d+) B", "regex": True, "timeout_ms": 2000,
+     "figure": "free heap in a long %(game)s game"},
+]
+
+
+def scenarios():
+    """``SCENARIOS``, and ``<name>-long`` (``LONG``) for each registered mode no scenario
+    resumes a game of: its largest game (``vmbench.largest``) on the flash."""
+    found = dict(SCENARIOS)
+    resumed = set(data[0] for _, _, data, _ in SCENARIOS.values() if data)
+    for m in session.MODES:
+        name = m["name"]
+        if name not in resumed:
+            players = vmbench.largest(name)[0]
+            game = "%d-player %s" % (players, m["label"])
+            steps = [dict(step) for step in LONG]
+            for step in steps:
+                if "figure" in step:
+                    step["figure"] %= {"game": game}
+            found[name.replace("_", "-") + "-long"] = (
+                steps, "mpy", (name, players, 0), "resume of a long %s game, then its heap" % game)
+    return found
 
 
 # -- data made on the host with the firmware's own code -----------------------------------------
@@ -98,7 +137,7 @@ def build_app(rig, kind, out):
 
 def run(rig, name, work, layout=0):
     """Run scenario ``name`` on flash layout ``layout`` (0: the firmware's files alone)."""
-    script_name, kind, data, _ = SCENARIOS[name]
+    source, kind, data, _ = scenarios()[name]
     tag = name + ("-%d" % layout if layout else "")
     app = os.path.join(work, "app-" + tag)
     build_app(rig, kind, app)
@@ -108,8 +147,10 @@ def run(rig, name, work, layout=0):
     write_settings(app)
     if data:
         vmbench.make_journal(os.path.join(app, "data", "game.jnl"), *data)
-    with open(os.path.join(HERE, script_name)) as f:
-        steps = expand(json.load(f))
+    if not isinstance(source, list):  # a file of steps, beside this one
+        with open(os.path.join(HERE, source)) as f:
+            source = json.load(f)
+    steps = expand(source)
     figures = [s.pop("figure", None) for s in steps]
     script = os.path.join(work, tag + ".json")
     with open(script, "w") as f:
@@ -174,7 +215,8 @@ def report(name, figures, res):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("scenarios", nargs="*", help="default: all of " + ", ".join(SCENARIOS))
+    every = scenarios()
+    ap.add_argument("scenarios", nargs="*", help="default: all of " + ", ".join(every))
     ap.add_argument("--rig", default=os.environ.get("PICO_RIG"), help="built rig folder (or $PICO_RIG)")
     ap.add_argument("--json", help="also write the rows as JSON here")
     ap.add_argument("--keep", help="keep the apps and the rig's output in this folder")
@@ -183,7 +225,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
         ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
-    names = args.scenarios or list(SCENARIOS)
+    names = args.scenarios or list(every)
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-pico-")
     os.makedirs(work, exist_ok=True)
     all_rows = []
