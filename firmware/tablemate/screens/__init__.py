@@ -123,7 +123,7 @@ def offer_resume(app):
     A game that had ended (and was filed) is not offered as if it were running: it is cleared
     and the player is told where it is. A chess clock cut off while in use comes back instead,
     paused (the game stays on the menu)."""
-    import os
+    from tablemate import os  # not "import os": on a Pico that searches the flash first
     try:
         os.stat(app.path("clock.json"))  # only then is the clock's module loaded
     except OSError:

@@ -68,9 +68,9 @@ def log(app, exc):
     def entry(f):
         f.write("--- %d v%s\n" % (app.now, VERSION))
         sys.print_exception(exc, f)
-    from tablemate.store import files
+    from tablemate.store import textfiles
     try:
-        files.append(app.path("errors.log"), entry, _ERRLOG_MAX, app.path("errors.old"))
+        textfiles.append(app.path("errors.log"), entry, _ERRLOG_MAX, app.path("errors.old"))
     except OSError:
         pass
     sys.print_exception(exc)

@@ -239,9 +239,9 @@ def _volts(volts):
 
 def _flashed(app):
     """What ``tablemate flash`` wrote in its version file, in one line."""
-    from tablemate.store import files
+    from tablemate.store import textfiles
     try:
-        stamp = files.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))
+        stamp = textfiles.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))
     except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
         stamp = None
     if stamp is None:

@@ -78,9 +78,9 @@ def prepare(app, opts):
     """The options of a new game with the catalog file's cards (lifecycle.start calls this
     before the game is set up, so its journal carries the cards it is played with)."""
     del _problems[:]
-    from tablemate.store import files
+    from tablemate.store import textfiles
     try:
-        found = files.read_text(app.path(CATALOG), _parse)
+        found = textfiles.read_text(app.path(CATALOG), _parse)
     except OSError:
         found = None
     except UnicodeError:

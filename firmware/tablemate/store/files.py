@@ -92,35 +92,6 @@ def remove(path):
             pass
 
 
-def read_text(path, parse):
-    """``parse(f)`` of the text file at ``path`` (iterate ``f`` for its lines, or read it);
-    None when there is no file. What the file holds is ``parse``'s to judge."""
-    try:
-        f = open(path)
-    except OSError:
-        return None
-    try:
-        return parse(f)
-    finally:
-        f.close()
-
-
-def append(path, write, limit, old):
-    """Append what ``write(f)`` writes to the file at ``path``, a log: past ``limit`` bytes
-    the file first becomes ``old`` (replacing it), so that it never outgrows the flash."""
-    try:
-        if os.stat(path)[6] > limit:
-            try:
-                os.remove(old)
-            except OSError:
-                pass
-            os.rename(path, old)
-    except OSError:
-        pass
-    with open(path, "a") as f:
-        write(f)
-
-
 def finish(path):
     """Complete a replace that a power cut left half done where a rename cannot replace a file
     (FAT, in ``replace``): the new file is still at its temporary name. LittleFS never needs it."""
