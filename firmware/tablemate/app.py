@@ -17,6 +17,8 @@ from tablemate.store import settings
 _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
+_WOKEN_MS = const(2000)  # how long the line that says a press only woke the screen stays
+WOKEN = "Woken: press again"  # a dark panel showed nothing to press on: that press is not used
 
 
 class App:
@@ -49,6 +51,7 @@ class App:
         self.last_key = 0  # when the last key event came (the loop collects garbage after a pause)
         self.keys = 0  # key events so far
         self._swallow = 0
+        self._woken = None  # when WOKEN went up (None: not shown)
         self._failing = False
 
     # -- files ---------------------------------------------------------------
@@ -88,6 +91,9 @@ class App:
             self.input.poll(now, self._emit)
             if self.stack:
                 self.stack[-1].tick(now)
+                if self._woken is not None and ticks_diff(now, self._woken) >= _WOKEN_MS:
+                    self._woken = None
+                    self.stack[-1].dirty = True
             self._check_idle(now)
             if self.buzzer:
                 self.buzzer.tick(now)
@@ -202,10 +208,17 @@ class App:
         self.keys += 1
         self._last_input = self.last_key = self.now
         if self._idle != _AWAKE:
-            if kind == K.PRESS:
-                self._wake()
+            # A dimmed screen is still read: its press counts (one turn at a table is longer
+            # than the dimming delay). A dark one showed nothing to press on: that press (its
+            # repeats and release too) only wakes it, and the screen says so.
+            if kind != K.PRESS:
+                return
+            dark = self._idle == _OFF
+            self._wake()
+            if dark:
                 self._swallow = key
-            return
+                self._woken = self.now
+                return
         if self._swallow:
             if key == self._swallow:
                 if kind == K.RELEASE:
@@ -256,6 +269,10 @@ class App:
         for i in range(first, len(stack)):
             stack[i].draw(fb)
             stack[i].dirty = False
+        if self._woken is not None:  # over the message line, whatever the screen
+            from tablemate.ui import text
+            fb.fill_rect(0, 56, 128, 8, 1)
+            text.put(fb, WOKEN, 1, 7, color=0)
         if self._idle != _OFF:
             fb.show()
         return True

@@ -464,7 +464,7 @@ class Fuzzer:
         self.loop(100)
 
     def awake(self):
-        """Wake a dimmed screen with a key it swallows."""
+        """Wake a dimmed or dark screen with a key (a dimmed one also takes it: UP, or OK)."""
         if getattr(self.app, "_idle", 0):
             self.tap(K.OK if self.layout == "encoder" else K.LAYOUTS[self.layout][0])
 

@@ -76,15 +76,20 @@ def test_encoder_plays_a_scorepad_through_the_menu(make_device):
     assert actions(dev)[-1] == ["next"] and turn_of(dev, "Bob") and cursor_at(dev, "Bob"), dump(dev)
 
 
-def test_a_turn_wakes_the_dimmed_screen_and_is_swallowed(make_device):
-    dev = make_device(layout="encoder", settings={"dim_s": 5})
+def test_a_turn_on_a_dimmed_screen_counts_and_one_on_a_dark_screen_wakes_it(make_device):
+    dev = make_device(layout="encoder", settings={"dim_s": 5, "off_min": 1})
     dev.advance(5100)
     assert dev.panel.contrast == 0
     dev.turn(+1)
     assert dev.panel.contrast > 0
-    assert menu_row(dev, home_items()[0]), "the waking detent moved nothing" + dump(dev)
+    assert menu_row(dev, home_items()[1]), "a detent on a dimmed screen moves" + dump(dev)
+    dev.advance(61000)
+    assert not dev.panel.display_on
     dev.turn(+1)
-    assert menu_row(dev, home_items()[1]), dump(dev)
+    assert dev.panel.display_on and menu_row(dev, home_items()[1]), \
+        "the detent that wakes a dark screen moves nothing" + dump(dev)
+    dev.turn(+1)
+    assert menu_row(dev, home_items()[2]), dump(dev)
 
 
 def test_switching_to_the_encoder_in_settings_and_back(make_device, root):

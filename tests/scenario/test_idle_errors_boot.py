@@ -8,7 +8,7 @@ from tablemate_host import machine
 
 
 # -- idle -------------------------------------------------------------------------------------
-def test_dim_then_off_and_the_waking_key_is_swallowed(make_device, root):
+def test_a_dimmed_screen_takes_its_press_and_a_dark_one_only_wakes(make_device, root):
     dev = make_device(settings={"dim_s": 5, "off_min": 1, "brightness": 4})
     from tablemate.store.settings import CONTRAST
     bright = CONTRAST[3]
@@ -21,12 +21,13 @@ def test_dim_then_off_and_the_waking_key_is_swallowed(make_device, root):
     assert dev.panel.contrast < bright, "dimmed after dim_s"
     assert dev.panel.display_on and menu_row(dev, "Scorepad"), dump(dev)
 
-    # A key wakes the dimmed screen and does nothing else.
+    # A dimmed screen is read: its key brightens it and counts.
     dev.press("DOWN")
     assert dev.panel.contrast == bright
-    assert menu_row(dev, "Scorepad"), "the waking key was swallowed" + dump(dev)
-    dev.press("DOWN")
-    assert menu_row(dev, home_items()[1]), dump(dev)
+    assert menu_row(dev, home_items()[1]), "the key on a dimmed screen counts" + dump(dev)
+    assert not dev.shows("Woken: press again"), dump(dev)
+    dev.press("UP")
+    assert menu_row(dev, "Scorepad"), dump(dev)
 
     # A minute without input: the panel is off.
     dev.advance(59000)
@@ -39,12 +40,27 @@ def test_dim_then_off_and_the_waking_key_is_swallowed(make_device, root):
     dev.down("DOWN")
     dev.advance(50)
     assert dev.panel.display_on and dev.panel.contrast == bright
+    assert dev.shows("Woken: press again"), "a dark screen says its key only woke it" + dump(dev)
     dev.advance(1000)
     dev.up("DOWN")
     dev.advance(60)
-    assert menu_row(dev, home_items()[1]), "the waking key and its repeats were swallowed" + dump(dev)
+    assert menu_row(dev, "Scorepad"), "the waking key and its repeats were swallowed" + dump(dev)
+    dev.advance(1000)
+    assert not dev.shows("Woken: press again"), "the line goes after 2 s" + dump(dev)
     dev.press("DOWN")
-    assert menu_row(dev, home_items()[2]), dump(dev)
+    assert menu_row(dev, home_items()[1]), dump(dev)
+
+
+def test_a_score_on_a_dimmed_scorepad_is_not_lost(make_device, root):
+    """A turn at a table outlasts the 30 s dimming: the next tap is a point, not a wake-up."""
+    dev = make_device(settings={"dim_s": 30, "off_min": 5})
+    new_scorepad(dev, players=2, timer_steps=0)
+    dev.advance(31000)
+    assert dev.panel.contrast == 0
+    dev.press("RIGHT")  # +1 for the player to play
+    commit(dev)
+    assert actions(dev) == [["add", 0, 1]] and row_score(dev, 0, 1), dump(dev)
+    assert dev.panel.contrast > 0
 
 
 def test_changes_while_the_screen_is_off_are_shown_on_waking(make_device, root):

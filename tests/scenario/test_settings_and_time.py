@@ -83,7 +83,5 @@ def test_everything_keeps_working_across_the_tick_wrap(make_device, root):
     from tablemate.store.settings import CONTRAST
     dev.advance(5100)
     assert dev.panel.contrast < CONTRAST[2]
-    dev.press("OK")  # swallowed wake
-    assert actions(dev) == [["add", 0, 2]]
-    dev.press("OK")
+    dev.press("OK")  # a dimmed screen's key counts
     assert actions(dev)[-1] == ["next"]
