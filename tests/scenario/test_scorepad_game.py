@@ -54,7 +54,7 @@ def test_a_whole_game(make_device, root):
     # lit name bar; the turn stays lit.
     dev.presses("LEFT", "LEFT")
     assert dev.shows("-2 pending"), dump(dev)
-    dev.press("DOWN")
+    dev.press("UP")  # Bob is top right, nothing below: UP goes up the column before, to Cy
     assert actions(dev)[-1] == ["add", 1, -2]
     assert row_score(dev, 1, bob - 2) and cursor_at(dev, "Cy") and turn_of(dev, "Bob"), dump(dev)
     assert not turn_of(dev, "Cy"), dump(dev)
@@ -114,7 +114,7 @@ def test_a_whole_game(make_device, root):
 def test_new_game_with_the_same_players(make_device, root):
     dev = make_device()
     new_scorepad(dev, players=3, target=10, stop=True)
-    dev.press("DOWN")
+    select_player(dev, "Bob")
     dev.press("RIGHT")
     dev.press("UP")  # commits Bob +1
     dev.press("BACK")
@@ -168,3 +168,18 @@ def test_a_score_stops_at_its_limit(make_device):
         dev.advance(2000)
     assert dev.app.game.state["scores"][0] == 99999, dev.app.game.state["scores"]
     assert not dev.shows("Bad amount") and not dev.shows("Score out of"), dump(dev)
+
+
+def test_the_arrows_move_over_the_grid_as_it_is_drawn(make_device):
+    """Four players sit in a 2x2 grid: DOWN from the top right player is the bottom right one
+    (it was the bottom left, the next seat), and UP/DOWN walk each column, then the next."""
+    dev = make_device()
+    new_scorepad(dev, players=4)
+    walk = []
+    for _ in range(4):
+        dev.press("DOWN")
+        walk.append([n for n in ("Bob", "Cy", "Dee") if cursor_at(dev, n)])
+    assert walk == [["Cy"], ["Bob"], ["Dee"], []], walk + [dump(dev)]  # then Ann's, the turn's
+    assert turn_of(dev, "Ann"), dump(dev)
+    dev.press("UP")
+    assert cursor_at(dev, "Dee"), dump(dev)

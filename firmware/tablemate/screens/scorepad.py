@@ -187,7 +187,11 @@ class Scorepad(GameScreen):
     def _select(self, key):
         self.commit()
         n = len(rules.names(self.game.state))
-        self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
+        by = 1 if key == K.DOWN else -1
+        if K.LEFT in K.LAYOUTS.get(self.app.layout, ()):  # arrows: the cells on the screen
+            self.sel = table.step(n, self.sel, by)
+        else:  # PREV and NEXT (three buttons, the knob): the seats
+            self.sel = (self.sel + by) % n
         self.dirty = True
 
     def tick(self, now):
