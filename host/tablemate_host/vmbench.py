@@ -287,7 +287,8 @@ press("BACK")  # the game menu and its Fields of View ...
 press("DOWN")
 press("OK")
 press("RIGHT")
-press("BACK")  # ... let go back on the game screen
+press("BACK")  # back to the game menu ...
+press("BACK")  # ... and the game screen, which lets them go
 advance(300)
 """),
     "cartes_sur_table": (7, 0, """

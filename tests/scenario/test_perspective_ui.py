@@ -479,6 +479,8 @@ def test_the_reference_card(make_device):
     for page in screen.SOLO_REFERENCE.values():
         assert all(len(line) <= 21 for line in page.split("\n")), page
     dev.press("OK")
+    assert dev.shows("Back to game"), "back to the menu" + dump(dev)
+    dev.press("BACK")
     assert turn_view(dev, 1, 0, "with Cy"), "back to the game" + dump(dev)
 
 
@@ -522,4 +524,6 @@ def test_the_game_log_shows_what_happened(make_device):
     assert (0, 16) in dev.find_text("Ann: red (replace)"), dump(dev)
     assert (0, 24) in dev.find_text("Bob: check failed"), dump(dev)
     dev.press("OK")
+    assert dev.shows("Back to game"), dump(dev)
+    dev.press("BACK")
     assert dev.shows("Turn 3"), dump(dev)

@@ -493,6 +493,8 @@ def test_fields_of_view_and_the_log(make_device):
     dev.press("LEFT")
     assert title(dev, "Cy 10 ") and rows(dev, "Insight", 0) == [2], dump(dev)
     dev.press("OK")
+    assert dev.shows("Back to game"), "a page goes back to the menu it came from" + dump(dev)
+    dev.press("BACK")
     assert turn_of(dev, "Dee") and top_line(dev, 100, 18), "back at the table" + dump(dev)
 
     open_menu(dev, "Game log")
@@ -502,5 +504,7 @@ def test_fields_of_view_and_the_log(make_device):
     for page, line in enumerate(events, 2):
         assert rows(dev, line, 0) == [page], (line, dump(dev))
     assert rows(dev, "Cy takes 1 of", 0) == [7], dump(dev)
+    dev.press("BACK")  # one level up: the game menu, not the table (whose next OK plays)
+    assert dev.shows("Back to game") and not turn_of(dev, "Dee"), dump(dev)
     dev.press("BACK")
     assert turn_of(dev, "Dee"), dump(dev)

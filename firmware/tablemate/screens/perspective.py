@@ -190,13 +190,14 @@ class Perspective(GameScreen):
     def menu_entries(self):
         out = [("Reference card", self._reference)]
         if not self.solo:
-            out.append(("Game log", lambda: self.app.replace(Log(self.app, self.game))))
+            out.append(("Game log", lambda: self.app.push(Log(self.app, self.game))))
         if not self.solo and not self.over() and rules.turn(self.game.state) >= 0:
             out.append(("Draw pile empty", self._rebuild))
         return out
 
     def _reference(self):
-        self.app.replace(Reference(self.app, SOLO_REFERENCE if self.solo else REFERENCE))
+        self.app.push(Reference(self.app, SOLO_REFERENCE if self.solo else REFERENCE))  # over
+        # the game menu: BACK goes back one level, there
 
     def _rebuild(self):
         from tablemate.ui.dialogs import Notice
@@ -409,7 +410,7 @@ class Log(Screen):
 
 
 class Reference(Screen):
-    """The reference card: a page per colour (LEFT/RIGHT), OK or BACK back to the game."""
+    """The reference card: a page per colour (LEFT/RIGHT), OK or BACK back to the game menu."""
 
     def __init__(self, app, pages):
         Screen.__init__(self, app)

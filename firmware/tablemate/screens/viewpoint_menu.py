@@ -15,11 +15,11 @@ _W = 128
 
 
 def field_view(screen):
-    screen.app.replace(FieldView(screen.app, screen.game))
+    screen.app.push(FieldView(screen.app, screen.game))  # over the game menu: BACK returns there
 
 
 def game_log(screen):
-    screen.app.replace(Log(screen.app, screen.game))
+    screen.app.push(Log(screen.app, screen.game))
 
 
 def extra_entries(screen):
@@ -178,7 +178,8 @@ def describe(state, ev):
 
 
 class _Page(Screen):
-    """A read-only page of rows under a title: UP/DOWN scroll, OK or BACK go back to the game."""
+    """A read-only page of rows under a title: UP/DOWN scroll, OK or BACK go back one level, to
+    the game menu it was opened from (page -> menu -> game, as in every mode)."""
 
     def __init__(self, app, game):
         Screen.__init__(self, app)
