@@ -210,9 +210,9 @@ def reopened(app, game):
 
 def discard(app):
     """Remove the saved game's journal and its end marker (the game is in the history)."""
-    from tablemate.store import journal
+    from tablemate.store import files
     app.game = None
-    journal.remove(session.game_path(app))
+    files.remove(session.game_path(app))
     _forget_end(app)
 
 

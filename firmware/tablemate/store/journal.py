@@ -32,7 +32,7 @@ This module holds what boot needs (the header) and the small writes; jfile.py re
 from tablemate import json
 from micropython import const
 
-from tablemate.store.files import remove, write_atomic  # noqa: F401  (remove: the journal's)
+from tablemate.store.files import write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
