@@ -48,6 +48,12 @@ LAYOUTS = {
     "three": (UP, DOWN, OK),
     "encoder": (OK,),
 }
+def linear(layout):
+    """True for the layouts without LEFT and RIGHT (three buttons, the knob): their UP and DOWN
+    are PREV and NEXT, walking in order instead of moving over the screen."""
+    return LEFT not in LAYOUTS.get(layout, ())
+
+
 # What BACK is called on each layout, for the hints on screen (only keys the layout has).
 BACK_WORD = {"six": "BACK", "five": "hold OK", "three": "hold OK", "encoder": "long push"}
 

@@ -30,8 +30,9 @@ def _names():
 
 def _path(layout, cell, recents=0):
     """Keys from the check mark to grid ``cell`` of the letters page (shortest)."""
+    from tablemate import keys as K
     names = _names()
-    if names.linear(layout):
+    if K.linear(layout):
         ring = recents + names.CELLS
         forward = cell - names.HOMES[1]
         back = ring - forward
@@ -51,8 +52,8 @@ def _path(layout, cell, recents=0):
 
 
 def _grid(layout):
-    names = _names()
-    return names.GRIDS[1 if names.linear(layout) else 0][0]
+    from tablemate import keys
+    return _names().GRIDS[1 if keys.linear(layout) else 0][0]
 
 
 def keys_for(layout, chars):

@@ -188,10 +188,10 @@ class Scorepad(GameScreen):
         self.commit()
         n = len(rules.names(self.game.state))
         by = 1 if key == K.DOWN else -1
-        if K.LEFT in K.LAYOUTS.get(self.app.layout, ()):  # arrows: the cells on the screen
-            self.sel = table.step(n, self.sel, by)
-        else:  # PREV and NEXT (three buttons, the knob): the seats
+        if K.linear(self.app.layout):  # PREV and NEXT: the seats
             self.sel = (self.sel + by) % n
+        else:  # arrows: the cells on the screen
+            self.sel = table.step(n, self.sel, by)
         self.dirty = True
 
     def tick(self, now):

@@ -91,11 +91,6 @@ HOMES = (HOME, 0)  # [linear]: where the cursor rests, on the check mark
 _LABELS = {DONE: DONE, DELETE: "<-", SHIFT: "Aa", " ": "sp"}
 
 
-def linear(layout):
-    """True for the layouts that walk the cells in reading order (no LEFT and RIGHT keys)."""
-    return K.LEFT not in K.LAYOUTS.get(layout, ())
-
-
 def move(cell, key):
     """The grid cell (0-44, reading order) an arrow key moves the cursor to from ``cell``,
     wrapping at the edges (the recent names' row aside)."""
@@ -141,7 +136,7 @@ class NameEntry(Screen):
         self.on_done = on_done
         self.recent = list(recent)
         self.shown = self.recent  # those that begin with what was typed
-        self.walk = 1 if linear(app.layout) else 0
+        self.walk = 1 if K.linear(app.layout) else 0
         self.home = HOMES[self.walk]
         self.page = 0  # 0 letters, 1 symbols
         self.shift = False  # the next letter in the other case
