@@ -11,27 +11,20 @@ import ast
 import importlib
 import os
 
-from tablemate import lifecycle, session
+from firmware_source import FIRMWARE, trees
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "firmware")
+from tablemate import lifecycle, session
 
 
 def _module_strings():
     """(file, line, text) of every string constant in firmware/ that looks like a module name."""
     found = []
-    for folder, _, names in os.walk(FIRMWARE):
-        for name in sorted(names):
-            if not name.endswith(".py"):
-                continue
-            path = os.path.join(folder, name)
-            with open(path, encoding="utf-8") as f:
-                tree = ast.parse(f.read(), path)
-            for node in ast.walk(tree):
-                if (isinstance(node, ast.Constant) and isinstance(node.value, str)
-                        and node.value.startswith("tablemate.") and " " not in node.value
-                        and not node.value.endswith(".")):
-                    found.append((os.path.relpath(path, FIRMWARE), node.lineno, node.value))
+    for rel, tree in trees():
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node.value.startswith("tablemate.") and " " not in node.value
+                    and not node.value.endswith(".")):
+                found.append((rel, node.lineno, node.value))
     return found
 
 

@@ -8,10 +8,8 @@ a docstring does not count.
 """
 
 import ast
-import os
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__)))), "firmware")
+from firmware_source import trees
 WRITES = ("remove", "rename", "mkdir", "rmdir")  # os.<these> change the flash
 
 
@@ -32,33 +30,20 @@ def _file_calls(tree):
     return found
 
 
-def _outside_store():
-    """Firmware files outside store/ (the drivers in hw/ and main.py touch no file either)."""
-    for folder, _, names in os.walk(FIRMWARE):
-        rel = os.path.relpath(folder, FIRMWARE).replace(os.sep, "/")
-        if rel == "tablemate/store":
-            continue
-        for name in sorted(names):
-            if name.endswith(".py"):
-                yield os.path.join(folder, name)
+def _calls_by_file():
+    """{path under firmware/: its file calls}."""
+    return dict((rel, _file_calls(tree)) for rel, tree in trees())
 
 
 def test_only_the_store_touches_files():
-    problems = []
-    for path in _outside_store():
-        with open(path, encoding="utf-8") as f:
-            tree = ast.parse(f.read(), path)
-        for line, what in _file_calls(tree):
-            problems.append("%s:%d: %s" % (os.path.relpath(path, FIRMWARE), line, what))
+    problems = ["%s:%d: %s" % (rel, line, what)
+                for rel, calls in sorted(_calls_by_file().items())
+                if not rel.startswith("tablemate/store/") for line, what in calls]
     assert not problems, "file I/O outside tablemate/store/:\n" + "\n".join(problems)
 
 
 def test_the_scan_sees_the_stores_own_calls():
     """The scan is not blind: store/ itself is full of what it looks for."""
-    seen = set()
-    folder = os.path.join(FIRMWARE, "tablemate", "store")
-    for name in os.listdir(folder):
-        if name.endswith(".py"):
-            with open(os.path.join(folder, name), encoding="utf-8") as f:
-                seen.update(what for _, what in _file_calls(ast.parse(f.read())))
+    seen = set(what for rel, calls in _calls_by_file().items()
+               if rel.startswith("tablemate/store/") for _, what in calls)
     assert {"open", "write_atomic", "os.remove", "os.rename", "os.mkdir"} <= seen, seen
