@@ -17,7 +17,8 @@ from tablemate import os
 
 
 # Each mode: name (its modules' name, and the journal's and history's "game"), label (menus)
-# and optionally outcomes (how a finished game reads in the history, by its summary's
+# and optionally short (the label where a row has no room for the whole: "Continue Cartes",
+# a History row), outcomes (how a finished game reads in the history, by its summary's
 # "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a word for
 # it, a game lists its winners, "(tie)" after several, or reads "unfinished"), and "rules" and
 # "screens" (where its modules are, when not tablemate.rules.<name> and
@@ -29,8 +30,8 @@ MODES = [
     {"name": "contrast", "label": "Contrast",
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
     {"name": "viewpoint", "label": "Viewpoint"},
-    {"name": "perfect_moment", "label": "Perfect Moment"},
-    {"name": "cartes_sur_table", "label": "Cartes sur Table"},
+    {"name": "perfect_moment", "label": "Perfect Moment", "short": "P. Moment"},
+    {"name": "cartes_sur_table", "label": "Cartes sur Table", "short": "Cartes"},
     {"name": "perspective", "label": "Perspective", "outcomes": {"solved": "solved"}},
 ]
 
@@ -47,6 +48,12 @@ def label(name):
     """The menu label of mode ``name`` (the name itself for a mode this build lacks)."""
     m = mode(name)
     return m["label"] if m else name
+
+
+def short(name):
+    """The short label of mode ``name``, where a row has no room for its whole label."""
+    m = mode(name)
+    return m.get("short", m["label"]) if m else name
 
 
 def game_path(app):

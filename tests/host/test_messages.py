@@ -162,6 +162,6 @@ def test_the_scan_finds_the_messages_it_must():
     texts = set("".join(p or "%s" for p in pieces) for _, _, pieces, _ in messages())
     for words in ("Limit reached", "Undo needs the flash", "Record not saved", "Saved again",
                   "Flash full", "It is %s's turn", "Journal damaged",
-                  "Replace the saved %s? It goes to the History unfinished."):
+                  "Replace the saved %s? The History files it unfinished."):
         assert any(words in t for t in texts), words
     assert len(texts) > 150

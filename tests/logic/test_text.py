@@ -308,3 +308,34 @@ def test_warm_renders_into_the_cache_but_does_not_keep():
     got = text.SMALL.new[s]
     text.warm(s)  # already there: nothing rendered again
     assert text.SMALL.new[s] is got
+
+
+def test_a_list_of_names_shortens_to_initials_then_a_count_never_dropping_one():
+    five = ["Ann", "Bob", "Cleo", "Dev", "Eve"]
+    assert text.names("+1 ", five, 200) == "+1 Ann, Bob, Cleo, Dev, Eve"
+    assert text.names("+1 ", five, 100) == "+1 A, B, C, D, E"
+    assert text.names("+1 ", five, 80) == "+1 5 players"
+    assert text.names("Names: ", ["Wolfgang", "Bea"], 120, " ") == "Names: Wolfgang Bea"
+    got = text.names("Names: ", ["Wolfgang", "Beatrix", "Cleopatr"], 120, " ")
+    assert got == "Names: W B C", got
+    assert text.names("Cartes: ", ["Ann", "Bob"], 120, tail=" (tie)") == "Cartes: Ann, Bob (tie)"
+
+
+def test_abbreviate_shortens_the_name_first_then_long_words_never_the_end():
+    assert text.abbreviate("Wolfgang: skip whose turn?", 127) == "Wo.: skip whose turn?"
+    assert text.abbreviate("Ann: skip whose turn?", 127) == "Ann: skip whose turn?"
+    assert text.abbreviate("Cleopatr Peripheral Vision", 104) == "C. Periph. Vision"
+    assert text.abbreviate("Undone: Peripheral Vision", 126, name=False) == "Undone: Perip. Vision"
+    assert text.abbreviate("Tie: Wolfgang, Beatrix", 120, name=False) == "Tie: Wolfg., Beatrix"
+    assert text.abbreviate("Wolfgang misses the turn", 126) == "Wolf. misses the turn"
+    assert text.abbreviate("Perspective: unfinished", 119) == "Perspe.: unfinished"
+    # nothing left to shorten: the end is cut, with fit's '.' (which the every-frame check fails)
+    assert text.abbreviate("Undone: the the the the the the", 60, name=False).endswith(".")
+
+
+def test_wrap_marks_what_it_could_not_show():
+    lines = text.wrap("Replace the saved Cartes sur Table? It goes to the History unfinished.",
+                      112)
+    assert len(lines) == 4 and lines[-1].endswith("."), lines
+    assert text.wrap("one two", 112) == ["one two"]
+    assert text.wrap("Wolfgang misses the turn", 126, 2) == ["Wolfgang misses the", "turn"]

@@ -177,7 +177,7 @@ def test_the_first_player_enters_first_every_round(make_device):
     for name, sym in (("Cy", "red"), ("Dee", "red"), ("Ann", "blue"), ("Bob", "heavy")):
         assert turn_is(dev, name), dump(dev)
         pick(dev, sym)
-    assert dev.shows("red wins") and dev.shows("Cy, Dee"), dump(dev)
+    assert dev.shows("red won") and dev.shows("Cy, Dee"), dump(dev)
     dev.press("BACK")
     dev.choose("Undo")  # the round's last pick was Bob's
     assert turn_is(dev, "Bob") and cursor(dev) == "heavy", dump(dev)

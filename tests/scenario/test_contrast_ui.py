@@ -152,7 +152,7 @@ def test_five_player_round_is_resolved_and_shown(make_device):
                             ["pick", 3, "square"], ["pick", 4, "green"]]
     # The result: the winning icon, who won, the deck, every score with the winners' names lit.
     assert (0, 0) in icon_at(dev, "square"), dump(dev)
-    assert (20, 0) in dev.find_text("square wins"), dump(dev)
+    assert (20, 0) in dev.find_text("square won"), dump(dev)
     assert (20, 8) in dev.find_text("Ann, Bob, Dee"), dump(dev)
     assert (128 - 2 * text.SMALL.advance - text.width("Deck "), 0) in dev.find_text("Deck 53"), \
         dump(dev)
@@ -220,7 +220,7 @@ def test_power_cut_mid_round_keeps_the_picks(make_device):
     assert turn_is(dev, "Dee") and cursor(dev) == "blue", dump(dev)
     pick(dev, "wide")
     pick(dev, "blue")
-    assert dev.shows("blue wins") and dev.shows("Ann, Cy, Eve"), dump(dev)
+    assert dev.shows("blue won") and dev.shows("Ann, Cy, Eve"), dump(dev)
     assert [a[2] for a in actions(dev)] == ["blue", "heavy", "blue", "wide", "blue"]
     dev.press("OK")
     assert dimmed(dev) == ["blue", "green"], dump(dev)
@@ -241,7 +241,7 @@ def test_undo_takes_back_a_pick_and_a_finished_round(make_device):
     assert dev.shows("Undone: Bob"), dump(dev)
     pick(dev, "light")
     pick(dev, "small")
-    assert dev.shows("light wins"), dump(dev)
+    assert dev.shows("light won"), dump(dev)
     dev.press("BACK")
     choose(dev, "Undo")  # the round is open again, at its last pick
     assert turn_is(dev, "Cy") and cursor(dev) == "small", dump(dev)
@@ -269,7 +269,7 @@ def test_coop_round(make_device):
     pick(dev, "round")
     pick(dev, "round")
     assert (0, 0) in icon_at(dev, "round"), dump(dev)
-    assert dev.shows("Same: round") and dev.shows("Card to right pile"), dump(dev)
+    assert dev.shows("Both round") and dev.shows("Card to right pile"), dump(dev)
     assert dev.shows("Deck 43") and dev.shows("OK next"), dump(dev)
     assert dev.shows("Left pile") and highlighted(dev, "Right pile"), dump(dev)
     assert score_at(dev, 2, 0, 0) and score_at(dev, 2, 1, 1), dump(dev)
@@ -292,7 +292,7 @@ def test_a_whole_five_player_game_to_the_ranking_and_history(make_device, root):
         # suggestion); Dee and Eve move one cell on. Laid-out cards make the symbols go round.
         dev.presses("OK", "OK", "OK", "RIGHT", "OK", "RIGHT", "OK")
         rounds += 1
-        won.append([s for s in ("red", "blue", "heavy") if dev.shows(s + " wins")])
+        won.append([s for s in ("red", "blue", "heavy") if dev.shows(s + " won")])
         if not dev.shows("From box"):
             dev.press("OK")
         assert rounds < 30
@@ -361,7 +361,7 @@ def test_skip_from_the_menu_and_the_expert_reminder(make_device):
     choose(dev, "Skip Bob")
     assert dev.shows(TIP_BUTTONS), "the key that does it" + dump(dev)
     pick(dev, "big")
-    assert dev.shows("big wins") and dev.shows("Ann, Cy"), "the 3-player note" + dump(dev)
+    assert dev.shows("big won") and dev.shows("Ann, Cy"), "the 3-player note" + dump(dev)
     assert actions(dev) == [["pick", 0, "big"], ["skip", 1], ["pick", 2, "big"]]
 
 

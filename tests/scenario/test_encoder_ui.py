@@ -101,7 +101,7 @@ def test_switching_to_the_encoder_in_settings_and_back(make_device, root):
     assert menu_row(dev, "Buttons: encoder"), dump(dev)
     dev.press("BACK")  # the knob is the input now, until proven or 10 s are up
     assert dev.app.layout == "encoder"
-    assert dev.shows("Back to six in 10s"), dump(dev)
+    assert dev.shows("Back to six: 10s"), dump(dev)
     dev.press("OK")  # the encoder's push: keep it
     assert dev.app.layout == "encoder"
     dev.press("DOWN")

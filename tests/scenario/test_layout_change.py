@@ -59,10 +59,10 @@ def _six_buttons_work(dev):
 def test_an_unproven_layout_reverts_by_itself(make_device, root):
     dev = make_device()
     _pick_layout(dev, "encoder")  # a build with buttons has no knob to turn
-    assert dev.shows("Buttons: encoder") and dev.shows("Back to six in 10s")
+    assert dev.shows("Buttons: encoder") and dev.shows("Back to six: 10s")
     assert _settings_file(root).get("layout", "six") == "six"
     dev.advance(9000)
-    assert dev.app.layout == "encoder" and dev.shows("Back to six in 1s"), dump(dev)
+    assert dev.app.layout == "encoder" and dev.shows("Back to six: 1s"), dump(dev)
     dev.advance(1500)
     assert dev.app.layout == "six"
     assert _settings_file(root).get("layout", "six") == "six"
@@ -72,7 +72,7 @@ def test_an_unproven_layout_reverts_by_itself(make_device, root):
 def test_a_layout_confirmed_with_ok_is_saved(make_device, root):
     dev = make_device()
     _pick_layout(dev, "five")
-    assert dev.shows("Back to six in 10s")
+    assert dev.shows("Back to six: 10s")
     dev.press("OK")  # five buttons: OK is sent on release
     assert dev.app.layout == "five"
     assert _settings_file(root)["layout"] == "five"

@@ -174,7 +174,7 @@ def test_an_undo_past_a_checkpoint_needs_the_flash_then_saving_works_again(make_
            [LOCKED[mode], "this game is not", "being saved"])
     dev.press("OK")
     undo(dev)  # the 33rd action, from RAM
-    assert dev.app.game.count == 32 and message_is(dev, "Undone: Ann's turn"), dump(dev)
+    assert dev.app.game.count == 32 and message_is(dev, "Turn undone: Ann"), dump(dev)
     state = copy.deepcopy(dev.app.game.state)
     undo(dev)  # past the checkpoint: the journal must take what is queued first
     assert top(dev) == "Scorepad" and message_is(dev, "Undo needs the flash"), dump(dev)

@@ -303,9 +303,8 @@ def test_the_solitaire_moves_timer_undo_and_records(make_device, root):
 
 def confirm(dev, question):
     """The Confirm box asks ``question`` (its lines on the panel), "Yes" picked."""
-    from tablemate.ui import dialogs
     box = dev.app.top()
-    return (top(dev) == "Confirm" and box.lines == dialogs.wrap(question, 112)
+    return (top(dev) == "Confirm" and box.lines == text.wrap(question, 112)
             and all(dev.shows(line) for line in box.lines) and bool(highlighted(dev, "Yes")))
 
 

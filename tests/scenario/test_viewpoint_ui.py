@@ -314,7 +314,7 @@ def test_undo_takes_back_an_answer_then_the_card(make_device):
     assert asks(dev, 1, "discard") and aimed(dev, "Ann"), dump(dev)
     assert says(dev, "Undone:"), dump(dev)
     open_menu(dev, "Undo")  # the card: Bob's turn, as it was
-    assert says(dev, "Undone: Bob: Blind"), dump(dev)
+    assert says(dev, "Undone: Blindspot"), dump(dev)
     assert top_line(dev, 100, 20), dump(dev)
     check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)
     assert actions(dev)[-2:] == [["undo"], ["undo"]]

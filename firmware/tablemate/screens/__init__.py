@@ -9,7 +9,7 @@ because a power cut or a flat battery must never cost the table its game.
 
 
 from tablemate import session, ticks_add, ticks_diff
-from tablemate.ui import ActionMenu
+from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
 _BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
 
@@ -71,7 +71,8 @@ class Home(ActionMenu):
             saved = session.saved_name(self.app) if self._look else None
         self._look = True
         if saved:
-            entries.append(("Continue " + session.label(saved), self._continue))
+            entries.append((_fitting(("Continue " + session.label(saved),
+                                      "Continue " + session.short(saved))), self._continue))
         self._first = len(entries)
         for mode in session.MODES:
             entries.append((mode["label"], self._mode(mode["name"])))
@@ -115,6 +116,14 @@ class Home(ActionMenu):
         print("Tablemate %s: free RAM %d B" % (self.app.version, free))  # for a serial console
         from tablemate.ui.dialogs import Notice
         self.app.push(Notice(self.app, "Tablemate %s\nFree RAM %d B" % (self.app.version, free)))
+
+
+def _fitting(labels):
+    """The first of ``labels`` that fits a menu row (the last one, fitted, if none does)."""
+    for s in labels:
+        if text.ink_width(s) <= ROW_WIDTH:
+            return s
+    return text.fit(s, ROW_WIDTH)
 
 
 def offer_resume(app):

@@ -361,9 +361,9 @@ class CartesSurTable(GameScreen):
             fb.fill_rect(8, y + 1, counts[c] * (100 // n), 5, 1)
             if c + 1 == last["card"]:
                 text.draw(fb, text.ARROW, 8 + counts[c] * (100 // n) + 2, y)
-        scored = ", ".join(names[p] for p in last["scored"])
+        scored = text.names("+%d " % last["worth"], [names[p] for p in last["scored"]], _W)
         # page 7 is the message line's, which says "OK: standings" once the game is over
-        text.put(fb, text.fit("+%d %s" % (last["worth"], scored), _W), 0, 6 if self.over() else 7)
+        text.put(fb, scored, 0, 6 if self.over() else 7)
 
     def _draw_scores(self, fb):
         state = self.game.state

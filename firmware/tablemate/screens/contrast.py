@@ -510,13 +510,13 @@ class Contrast(GameScreen):
             icons.put(fb, last["symbol"], 0, 0)
             x = 20
             if coop:
-                text.put(fb, last["symbol"], text.put(fb, "Same: ", x, 0), 0)
+                text.put(fb, last["symbol"], text.put(fb, "Both ", x, 0), 0)
                 text.put(fb, "Card to right pile", x, 1)
             elif boxed:  # the icon shows the symbol; the lines say who won and how
                 put_names(fb, names, won, x, 0, _W - x)
                 put_names(fb, names, boxed, x, 1, _W - x, "From box: ")
             else:
-                text.put(fb, " wins", text.put(fb, last["symbol"], x, 0), 0)
+                text.put(fb, " won", text.put(fb, last["symbol"], x, 0), 0)
                 put_names(fb, names, won, x, 1, _W - x)
         if not boxed:
             put_deck(fb, rules.deck(state), 0)

@@ -8,7 +8,7 @@ aside"), so a damaged file still shows the rest.
 
 from tablemate import session
 from tablemate.store.history import read
-from tablemate.ui import Menu
+from tablemate.ui import ROW_WIDTH, Menu, text
 from tablemate.ui.dialogs import Notice
 
 _KEEP = 12
@@ -31,8 +31,26 @@ def damage(n):
 
 
 def headline(g):
-    """'Scorepad: Ann', 'Contrast: co-op lost', 'Scorepad: unfinished' (a game left early)."""
-    return "%s: %s" % (session.label(g.get("game", "?")), result(g))
+    """'Scorepad: Ann', 'Contrast: co-op lost', 'Scorepad: unfinished' (a game left early),
+    within a row: the mode's short label if need be ("Cartes: Ann"), then the winners by
+    their initials or their count (``text.names``), never a name cut off."""
+    game = g.get("game", "?")
+    said = result(g)
+    for label in (session.label(game), session.short(game)):
+        s = "%s: %s" % (label, said)
+        if text.ink_width(s) <= ROW_WIDTH:
+            return s
+    won = winners(g)
+    joined = ", ".join(won)
+    if not won or not said.startswith(joined):
+        return text.abbreviate(s, ROW_WIDTH)  # the label first: "Perspe.: unfinished"
+    return text.names(label + ": ", won, ROW_WIDTH, tail=said[len(joined):])
+
+
+def winners(record):
+    """The names of a history line's winners."""
+    names = record.get("names", [])
+    return [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
 
 
 def result(record):
@@ -44,8 +62,7 @@ def result(record):
         return words["coop:" + outcome]
     if outcome in words:
         return words[outcome]
-    names = record.get("names", [])
-    won = [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
+    won = winners(record)
     if not won:
         return "unfinished"
     return ", ".join(won) + (" (tie)" if len(won) > 1 else "")

@@ -244,8 +244,9 @@ class PerfectMoment(GameScreen):
             self.view = TABLE
             state = self.game.state
             from tablemate.ui import standings  # the game ended: loaded now
-            self.announce(text.fit(standings.winners_text(rules.names(state),
-                                                          rules.result(state)), _W))
+            self.announce(text.abbreviate(standings.winners_text(rules.names(state),
+                                                                 rules.result(state)), _W,
+                                          name=False))
 
     def undo(self):
         """Take back the last action; the clocks go back to its times, paused."""

@@ -131,8 +131,9 @@ class Perspective(GameScreen):
                 self._solved()
             else:
                 from tablemate.ui import standings  # the game ended: loaded now
-                self.announce(text.fit(standings.winners_text(
-                    rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W))
+                self.announce(text.abbreviate(standings.winners_text(
+                    rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W,
+                    name=False))
             return
         if not self.solo:
             self.view = TURN
@@ -406,7 +407,7 @@ class Log(Screen):
         draw_title(fb, "Game log, turn %d" % rules.turns(state))
         events = rules.log(state)[-6:]
         for k in range(len(events)):
-            text.put(fb, text.fit(describe(state, events[k]), _W), 0, 2 + k)
+            text.put(fb, text.abbreviate(describe(state, events[k]), _W), 0, 2 + k)
 
 
 class Reference(Screen):

@@ -40,7 +40,7 @@ def undone(before, after):
         return "Undone: new round"
     if rules.result(before) is not None:
         return "Undone: game end"
-    return "Undone: %s's turn" % names[rules.turn(after)]
+    return "Turn undone: %s" % names[rules.turn(after)]
 
 
 class Scorepad(GameScreen):
@@ -225,7 +225,7 @@ class Scorepad(GameScreen):
         scores = rules.scores(state)
         over = self.over()
         if over:
-            line = text.fit(self.result_text(), 126)
+            line = text.abbreviate(self.result_text(), 126, name=False)
             fb.fill_rect(0, 0, 128, 8, 1)
             text.put(fb, line, 1, 0, color=0)
         else:

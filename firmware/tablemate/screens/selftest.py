@@ -181,7 +181,7 @@ class SoundTest(Screen):
             self._shown_busy = buzzer.busy
             text.draw(fb, "Playing a scale" if buzzer.busy else "OK: play a scale", 0, 20)
             if not self.app.settings["sound"]:
-                text.draw(fb, "(plays with sound off)", 0, 32)
+                text.draw(fb, "(even with sound off)", 0, 32)
         text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": leave", 0, 56)
 
 

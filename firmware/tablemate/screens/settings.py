@@ -144,7 +144,7 @@ class KeepLayout(Screen):
         draw_title(fb, "Buttons: " + self.app.settings["layout"])
         text.draw(fb, "Press OK with the new", 0, 16)
         text.draw(fb, "buttons to keep them.", 0, 26)
-        text.draw(fb, "Back to %s in %ds" % (self.old, max(self.left, 0)), 0, 44)
+        text.draw(fb, "Back to %s: %ds" % (self.old, max(self.left, 0)), 0, 44)
 
 
 class PlayerPicker(Screen):

@@ -55,6 +55,7 @@ PICK = const(4)
 
 CATALOG = "viewpoint.jsonl"  # in /data
 _W = const(128)
+_MSG = const(126)  # the message line's room (``ui.play.MessageLine``)
 _JUMP = const(6)  # LEFT/RIGHT in a list
 _MENU = "tablemate.screens.viewpoint_menu"
 BEEP_TURN = ((1568, 40),)
@@ -259,7 +260,7 @@ class Viewpoint(GameScreen):
         if got is None:
             left, right = self._make(self.keys[i])
             x = _W - 7 - text.width(right)
-            got = self.items[i] = (text.fit(left, x - 5), right, x)
+            got = self.items[i] = (text.abbreviate(left, x - 5), right, x)
         return got
 
     def _card_row(self, c):
@@ -270,7 +271,7 @@ class Viewpoint(GameScreen):
         t, c = tc
         left = rules.name(state, c)
         if t != rules.prompt(state)[0]:  # another player's card: whose it is first
-            left = text.fit(rules.names(state)[t], 36) + " " + left
+            left = rules.names(state)[t] + " " + left
         return (left, "%d" % rules.value(state, c))
 
     def open_cards(self, move):
@@ -305,7 +306,7 @@ class Viewpoint(GameScreen):
                 told = ev
         self._events = rules.events(state)
         if told is not None:
-            self.msg.show(say(state, told), self.app.now)
+            self.msg.show(text.abbreviate(say(state, told), _MSG), self.app.now)
         if rules.turn(state) != turn_before and before != GO:
             self.app.beep(BEEP_TURN)
 
@@ -326,7 +327,9 @@ class Viewpoint(GameScreen):
         gone = had - rules.events(state)
         self.sync()
         if 0 < gone <= len(log):
-            self.msg.show(text.fit("Undone: " + say(state, log[-gone]), _W), self.app.now)
+            ev = log[-gone]  # a card played is named alone: the table shows whose turn it is
+            told = rules.name(state, ev[2]) if ev[0] == "play" else say(state, ev)
+            self.msg.show(text.abbreviate("Undone: " + told, _MSG, name=False), self.app.now)
         return True
 
     def _ok(self):
@@ -398,7 +401,7 @@ class Viewpoint(GameScreen):
         if self.view == TABLE or self.view == PICK:
             self._draw_table(fb)
         elif self.view == GO:
-            draw_title(fb, text.fit(self.head, _W))
+            draw_title(fb, text.abbreviate(self.head, _W))
             text.put_centered(fb, "OK: go on", 4)
         else:
             self._draw_list(fb)
@@ -414,7 +417,7 @@ class Viewpoint(GameScreen):
         pick = self.view == PICK
         aimed = self.keys[self.cur] if pick else -1
         if pick:
-            text.put(fb, self.head, 0, 0)
+            text.put(fb, text.abbreviate(self.head, _W), 0, 0)
         else:
             if not over:
                 needs = rules.TARGET - totals[turn]
@@ -448,7 +451,7 @@ class Viewpoint(GameScreen):
                 text.put_right(fb, v, _W, 7)
 
     def _draw_list(self, fb):
-        draw_title(fb, text.fit(self.head, _W))
+        draw_title(fb, text.abbreviate(self.head, _W))
         draw_rows(fb, self, len(self.keys), self.cur, self.first)
 
     def menu_entries(self):

@@ -209,11 +209,11 @@ class _Page(Screen):
         """LEFT/RIGHT."""
 
     def draw(self, fb):
-        draw_title(fb, text.fit(self.title(), _W))
+        draw_title(fb, text.abbreviate(self.title(), _W))
         rows = self.rows()
         page = 2
         for left, right in rows[self.top:self.top + 6]:
-            text.put(fb, text.fit(left, _W - 30 if right else _W - 8), 0, page)
+            text.put(fb, text.abbreviate(left, _W - 30 if right else _W - 8), 0, page)
             if right:
                 text.put_right(fb, right, _W, page)
             page += 1

@@ -54,6 +54,7 @@ class Screen:
 
 _TOP = const(2)  # the page of the first row
 _ROWS = const(6)
+ROW_WIDTH = const(119)  # pixels of a row's label, clear of the scroll arrows at the right
 
 
 def draw_title(fb, title):
@@ -139,7 +140,7 @@ class Menu(Screen):
 
     def row(self, i, lit):
         """Row ``i`` for ``draw_rows``: its label fitted beside the scroll arrows."""
-        return text.fit(self.items[i], 118), None, 0
+        return text.fit(self.items[i], ROW_WIDTH), None, 0
 
 
 class ActionMenu(Menu):

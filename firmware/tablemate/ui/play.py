@@ -31,6 +31,7 @@ from tablemate.ui import ActionMenu, Screen, text
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
 _MENU_LABELS = ("Back to game", "Undo", "End game", "New game", "Home")
 _SHOW_MS = const(2500)
+_W = const(126)  # the message line's text, a column clear at each side
 # The narrowest name cell of a game's view (a quarter of the screen, seven or eight players in
 # ``ui/table.py``): names wider than this are abbreviated there (``tablemate players set`` says
 # which).
@@ -66,12 +67,15 @@ class MessageLine:
 
     def __init__(self):
         self.text = None
+        self.lines = None
         self._timed = False
         self._until = 0
 
     def show(self, message, now, ms=_SHOW_MS):
         """Show ``message`` from ``now`` for ``ms`` milliseconds (0: until cleared)."""
         self.text = message
+        # a long one ("Undone: Dominiqu: Peripheral Vision") takes the page above too
+        self.lines = text.wrap(message, _W, 2) if text.ink_width(message) > _W else None
         self._timed = ms > 0
         self._until = ticks_add(now, ms)
 
@@ -86,10 +90,15 @@ class MessageLine:
         return False
 
     def draw(self, fb):
-        """The message, dark on a lit bottom page (page 7), over whatever was there."""
+        """The message, dark on a lit bottom page (page 7; pages 6-7 for two lines), over
+        whatever was there."""
         if self.text is not None:
-            fb.fill_rect(0, 56, 128, 8, 1)
-            text.put_centered(fb, self.text, 7, color=0)
+            lines = self.lines or (self.text,)
+            page = 8 - len(lines)
+            fb.fill_rect(0, 8 * page, 128, 8 * len(lines), 1)
+            for s in lines:
+                text.put_centered(fb, s, page, color=0)
+                page += 1
 
 
 # -- the game screen ---------------------------------------------------------------------------

@@ -55,7 +55,7 @@ class Standings(Screen):
         winners = rules.result(state) or ()
         team = hasattr(rules, "outcome") and rules.outcome(state) == "team"
         title = winners_text(rules.names(state), winners, team) if winners else "Game ended"
-        draw_title(fb, text.fit(title, 127))
+        draw_title(fb, text.abbreviate(title, 127, name=False))
         draw_standings(fb, rules.names(state), rules.scores(state), winners)
 
 

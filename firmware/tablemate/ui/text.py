@@ -411,6 +411,88 @@ def fit(s, max_width, font=SMALL):
     return s[:fitting(s, limit, font)].rstrip() + "."
 
 
+def abbreviate(s, max_width, font=SMALL, name=True):
+    """``s`` within ``max_width`` pixels: its first word, a player's name (``name``), shortened
+    to as little as its initial and a '.' ("Cle.: swap hands with?"), the rest kept whole;
+    then the longest other words, to no fewer than four letters ("B. Periph. Vision",
+    "Tie: Wolfg., Beatrix"); ``fit`` only when even that is not enough.
+
+    ``fit`` cuts the end off, which in a card row or a question is the part that matters."""
+    if ink_width(s, font) <= max_width:
+        return s
+    sp = s.find(" ")
+    if name and sp > 0:
+        word = s[:sp]
+        rest = s[sp:]
+        mark = word[len(word.rstrip(":,")):]  # "Wolfgang: who..." keeps its ":"
+        word = word[:len(word) - len(mark)]
+        room = max_width - width(mark + rest, font)
+        if room >= width("W.", font):
+            return fit(word, room, font) + mark + rest
+        s = word[:1] + "." + mark + rest
+    words = s.split(" ")  # the first is the name, or a lead that says what this is ("Tie:")
+    while ink_width(s, font) > max_width and len(words) > 1:
+        i = 1
+        for k in range(2, len(words)):
+            if len(words[k]) > len(words[i]):
+                i = k
+        if len(words[i]) <= 5:
+            break
+        w = words[i]
+        mark = w[len(w.rstrip(".:,?!")):]
+        core = w[:len(w) - len(mark)]
+        words[i] = core[:-1] + "." + mark.lstrip(".")
+        s = " ".join(words)
+    return fit(s, max_width, font)
+
+
+def names(lead, names, width=SCREEN_WIDTH, sep=", ", tail="", font=SMALL):
+    """``lead``, the names joined by ``sep``, then ``tail``, as fits ``width`` pixels: whole,
+    else each name by its initial ("+1 A, B, C, D, E"), else their count ("+1 5 players").
+
+    ``fit`` would cut such a line after the names that fit and drop the rest without a trace
+    ("+1 Ann, Bob, Cleo, D." for five who scored); a player must find their name, or at
+    least learn that nobody was left out."""
+    for short in (False, True):
+        s = lead + sep.join([n[:1] for n in names] if short else names) + tail
+        if ink_width(s, font) <= width:
+            return s
+    return fit("%s%d players%s" % (lead, len(names), tail), width, font)
+
+
+def wrap(message, max_width, most=4):
+    """Split ``message`` into at most ``most`` lines no wider than ``max_width`` pixels, at
+    spaces where possible; a word wider than a line is cut. A message with more than ``most``
+    lines ends its last one in ``fit``'s '.', so that nothing is dropped without a mark.
+
+    The work is bounded by what the lines show, not by the message: a name of 20 KB from a
+    damaged file costs a few measures of it, where cutting it a character at a time from its
+    end measured it once per character (minutes on a Pico).
+    """
+    lines = []
+    for para in message.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if width(trial) <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while len(lines) < most and width(word) > max_width:
+                cut = fitting(word, max_width) or 1  # one at least: a line moves on
+                lines.append(word[:cut])
+                word = word[cut:]
+            if len(lines) >= most:
+                lines[-1] = fit(lines[-1] + " " + word, max_width)
+                return lines
+            line = word
+        lines.append(line)
+        if len(lines) >= most:
+            return lines
+    return lines
+
+
 def fitting(s, width, font=SMALL):
     """How many characters from the start of s fit in ``width`` pixels of advance (each
     glyph with its gap). It stops at the first that does not: a 20 KB string costs a line."""
