@@ -218,3 +218,13 @@ def beeps(freq, gpio=16):
             out.append(ms)
         prev = (f, duty)
     return out
+
+
+@pytest.fixture(autouse=True)
+def text_fits():
+    """Every frame of every scenario is checked for text that is clipped, cut, runs into its
+    neighbour or is drawn over (tablemate_host/textcheck.py): a fault fails the test."""
+    from tablemate_host import textcheck
+    with textcheck.Watch() as watch:
+        yield watch
+    assert not watch.problems, "text that does not read as drawn:\n" + "\n".join(watch.problems)

@@ -1,0 +1,72 @@
+"""Every line fits: the key fuzzer's app (tests/logic/fuzz.py) through every mode, on every
+layout, with the longest names allowed and with short ones, every frame checked by
+``tablemate_host.textcheck`` (clipped, cut, run into a neighbour, drawn over).
+
+The scenario tests check their own frames the same way (tests/scenario/conftest.py); this run
+adds what a table reaches by chance: every mode's setup with its player counts, play, menus,
+pages, results, standings and the history, 8-letter names in every seat.
+"""
+
+import os
+import sys
+
+import pytest
+
+from tablemate_host import textcheck
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "logic"))
+import fuzz  # noqa: E402
+
+LONGEST = ("Wolfgang", "Beatrix", "Cleopatr", "Dominiqu", "Evangeli", "Fernanda", "Gwendoly",
+           "Hannelor")
+PRESSES = 1500
+
+
+@pytest.mark.parametrize("names", ["longest", "short"])
+@pytest.mark.parametrize("layout", fuzz.LAYOUTS)
+def test_every_frame_of_every_mode_reads_as_drawn(tmp_path, monkeypatch, layout, names):
+    from tablemate.options import NAME_MAX
+    chosen = LONGEST if names == "longest" else fuzz.NAMES
+    assert max(len(n) for n in LONGEST) == NAME_MAX
+    monkeypatch.setattr(fuzz, "NAMES", chosen)
+    with textcheck.Watch() as watch:
+        f = fuzz.Fuzzer(str(tmp_path), layout, 5)
+        stats = f.run(PRESSES)
+    assert len(stats["started"]) == len(fuzz.session.MODES), stats["started"]
+    assert watch.frames > 1000, watch.frames
+    assert not watch.problems, "\n".join(watch.problems)
+
+
+def _frame(draw):
+    """The problems the check finds in one frame drawn by ``draw(fb, text)`` on the real
+    driver."""
+    from tablemate.hw.ssd1306 import SSD1306
+    from tablemate.ui import text
+    fb = SSD1306(fuzz.NullI2C())
+    with textcheck.Watch() as watch:
+        fb.fill(0)
+        draw(fb, text)
+        fb.show()
+    return watch.problems
+
+
+def test_the_check_finds_each_kind_of_fault():
+    assert _frame(lambda fb, t: (t.put(fb, "square wins", 20, 0), t.put(fb, "Deck 53", 84, 0)))
+    assert _frame(lambda fb, t: t.put(fb, "Wolfgang misses the turn", 0, 7))[0].startswith(
+        "clipped")
+    assert _frame(lambda fb, t: t.put(fb, t.fit("+1 Ann, Bob, Cleo, Dev, Eve", 60), 0, 7))[
+        0].startswith("cut")
+    assert _frame(lambda fb, t: (t.put_digits(fb, 12, 0, 5, t.large()[1]),
+                                 fb.fill_rect(0, 54, 128, 10, 1)))[0].startswith("drawn over")
+    assert _frame(lambda fb, t: (t.put(fb, "Ann", 0, 0), fb.hline(0, 7, 20, 1)))
+
+
+def test_what_the_check_lets_through():
+    # a window over the screen (a dialog clears its box), a row redrawn, a struck-out name,
+    # a name cut with its '.', two texts a column apart
+    assert not _frame(lambda fb, t: (t.put(fb, "Players: 4", 2, 2), fb.fill_rect(10, 12, 100, 30, 0),
+                                     fb.rect(10, 12, 100, 30, 1), t.draw(fb, "Replace?", 20, 20)))
+    assert not _frame(lambda fb, t: (t.put(fb, "Round 1", 0, 0), t.put(fb, "Round 12", 0, 0)))
+    assert not _frame(lambda fb, t: (t.put(fb, "Dee", 2, 4), fb.hline(1, 36, 20, 1)))
+    assert not _frame(lambda fb, t: t.put(fb, t.fit("Wolfgang", 30), 0, 0))
+    assert not _frame(lambda fb, t: (t.put(fb, "yellow won", 20, 0), t.put(fb, "Deck 53", 86, 0)))
