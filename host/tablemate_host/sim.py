@@ -1,4 +1,4 @@
-"""``tablemate sim``: the real firmware app in a terminal, in real time, drawn in half-blocks.
+"""``tablemate sim``: the real firmware app in a terminal, in real time, drawn in text.
 
 The simulator is a ``Device`` (the real ``main.py`` on fake hardware) whose fake clock follows the
 wall clock. Keys become button levels on the fake GPIO pins. A terminal sends no key-up, only a
@@ -8,6 +8,9 @@ held (the firmware's own auto-repeat then runs), and a character after a longer 
 press. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK is its push
 switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a directory that
 outlives the process: kill the simulator mid-game and start it again to resume.
+
+The picture is half-blocks where the terminal holds 130x36, braille cells in a smaller one
+(down to 66x21: a default 80x24 terminal), chosen again at each resize (``simdraw``).
 
 ``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
 the player keeps another one in the device's own Settings menu.
@@ -21,6 +24,7 @@ import sys
 import threading
 import time
 
+from tablemate_host import simdraw
 from tablemate_host.device import TICK_MS, Device
 from tablemate_host.fakes import ticks_add, ticks_diff
 
@@ -44,8 +48,6 @@ HELP = {
     "encoder": "\u2191\u2193/ws turn the knob  Enter/Space push  "
                "o/Backspace/Esc/b BACK (long push)  q quit",
 }
-COLS = 130  # the panel's 128 columns and the frame around them
-ROWS = 36  # the frame's 34 lines, the status line and the help line
 
 
 def default_data_dir():
@@ -75,12 +77,6 @@ def split_keys(data):
             tokens.append(data[i])
             i += 1
     return tokens
-
-
-def too_small(cols, rows):
-    """The one line shown instead of the device while the terminal cannot hold it."""
-    return "Tablemate needs %dx%d; this terminal is %dx%d: make it larger (q quits)" % (
-        COLS, ROWS, cols, rows)
 
 
 class Sim:
@@ -208,22 +204,16 @@ class Sim:
                 self.let_go[name] = self.dev.now
 
     # -- the picture ---------------------------------------------------------------------------
-    def frame(self):
-        """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
-        a frame, a status line and the help line."""
+    def frame(self, drawing="full"):
+        """The screen as lines of ``simdraw.SIZES[drawing]``: the panel inside a frame, a
+        status line (the screen's state, a beep) and the help line."""
         panel = self.dev.panel
         from tablemate_host import machine
-        beeping = any(log and log[-1][2] for log in machine.world.pwm.values())
-        body = panel.to_text().split("\n") if panel.display_on else [" " * 128] * 32
         dim = panel.contrast < 8
-        lines = ["\u250c" + "\u2500" * 128 + "\u2510"]
-        for row in body:
-            lines.append("\u2502" + ("\x1b[2m" + row + "\x1b[0m" if dim else row) + "\u2502")
-        state = "off" if not panel.display_on else ("dim" if dim else "on")
-        lines.append("\u2514" + "\u2500" * 128 + "\u2518")
-        lines.append((" screen %s  %s" % (state, "\u266a beep" if beeping else "")).ljust(COLS))
-        lines.append((" " + self.help())[:COLS].ljust(COLS))
-        return "\n".join(lines)
+        status = ["screen " + ("off" if not panel.display_on else "dim" if dim else "on")]
+        if any(log and log[-1][2] for log in machine.world.pwm.values()):
+            status.append("\u266a beep")
+        return simdraw.frame(panel, drawing, dim, "  ".join(status), self.help())
 
 
 class Terminal:
@@ -369,32 +359,34 @@ class Signals:
             os.kill(os.getpid(), self.ending)
 
 
-def run(sim, term, signals, reader):
+def run(sim, term, signals, reader, wanted="auto"):
     """The loop: keys, time and pictures until ``q``, a signal or the end of input.
 
-    While the terminal is too small it shows one line saying so and waits for a resize; the
-    device keeps running, and keys other than ``q`` are dropped (the player cannot see them act).
+    At the start and after each resize it picks the drawing (``wanted``: "auto", "full" or
+    "compact"; ``simdraw.choose``). While the terminal is too small for it, it shows one line
+    saying so and waits for a resize; the device keeps running, and keys other than ``q`` are
+    dropped (the player cannot see them act).
     """
     origin, start = sim.dev.now, time.monotonic()
 
     def device_ms(t):
         return ticks_add(origin, int((t - start) * 1000))
 
-    fits = False
+    drawing = None
     while not (sim.quit or signals.ending or reader.closed):
         stamped = reader.take(0.01)
         if signals.resized:
             signals.resized = False
             cols, rows = term.size()
-            fits = cols >= COLS and rows >= ROWS
-            if fits:
+            drawing = simdraw.choose(cols, rows, wanted)
+            if drawing:
                 term.clear()
             else:
-                term.say(too_small(cols, rows))
-        keys = [(device_ms(t), token) for t, token in stamped if fits or token == "q"]
+                term.say(simdraw.too_small(cols, rows, wanted))
+        keys = [(device_ms(t), token) for t, token in stamped if drawing or token == "q"]
         sim.play(keys, device_ms(time.monotonic()))
-        if fits and not sim.quit:
-            term.show(sim.frame().split("\n"))
+        if drawing and not sim.quit:
+            term.show(sim.frame(drawing))
 
 
 def main(args):
@@ -415,7 +407,7 @@ def main(args):
     signals.install()
     term.open()
     try:
-        run(sim, term, signals, KeyReader(sys.stdin.fileno()))
+        run(sim, term, signals, KeyReader(sys.stdin.fileno()), args.drawing)
     finally:
         term.close()
     try:
