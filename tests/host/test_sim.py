@@ -369,6 +369,28 @@ def test_the_drawing_is_the_largest_the_terminal_holds_unless_one_is_asked_for()
     assert cli.build_parser().parse_args(["sim"]).drawing == "auto"
 
 
+# -- About -------------------------------------------------------------------------------------
+
+def test_about_says_free_ram_is_not_known_on_the_host(tmp_path):
+    """The host has no figure for the device's free RAM, and About says so rather than "0 B"."""
+    import tablemate
+    s = sim.Sim(Device(str(tmp_path)))
+    for token in ("\x1b[A", "\r"):  # up from the first row: the last one, About
+        _tap(s, token)
+    assert s.dev.shows("Tablemate " + tablemate.VERSION)
+    assert s.dev.shows("Free RAM not known")
+
+
+def test_about_shows_the_free_ram_a_device_reports(tmp_path, monkeypatch):
+    """On the Pico ``gc.mem_free()`` is a figure, and About shows it in bytes."""
+    import gc
+    s = sim.Sim(Device(str(tmp_path)))
+    monkeypatch.setattr(gc, "mem_free", lambda: 151872)
+    for token in ("\x1b[A", "\r"):
+        _tap(s, token)
+    assert s.dev.shows("Free RAM 151872 B")
+
+
 # -- the real terminal: a pty ------------------------------------------------------------------
 
 def _take_terminal():
