@@ -10,12 +10,14 @@ switch. It needs only ANSI escapes, so it works over ssh. The device's flash is 
 outlives the process: kill the simulator mid-game and start it again to resume.
 
 The picture is half-blocks where the terminal holds 130x36, braille cells in a smaller one
-(down to 66x21: a default 80x24 terminal), chosen again at each resize (``simdraw``).
+(down to 66x21: a default 80x24 terminal), chosen again at each resize (``simdraw``). What the
+firmware prints for the serial console is kept off the picture (``Console``).
 
 ``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
 the player keeps another one in the device's own Settings menu.
 """
 
+import contextlib
 import os
 import queue
 import shutil
@@ -79,6 +81,30 @@ def split_keys(data):
     return tokens
 
 
+class Console:
+    """What the firmware prints, kept off the picture.
+
+    On the Pico ``print`` goes to the USB serial console, which nobody at the table reads; here
+    sys.stdout is the terminal the picture is drawn on, so About's free-RAM line, the watchdog's
+    restart notice or a traceback would land over the frame. While the firmware runs
+    (``Sim.run_for``), sys.stdout and sys.stderr are this: its last line is on the status line,
+    and ``main`` writes all of it into the shell once the terminal is given back.
+    """
+
+    def __init__(self):
+        self.text = ""
+        self.last = ""  # the last line that is not blank
+
+    def write(self, s):
+        self.text += s  # a few lines in a run: About, a watchdog reset, an error
+        lines = [line for line in self.text.split("\n") if line.strip()]
+        self.last = lines[-1].strip() if lines else ""
+        return len(s)
+
+    def flush(self):
+        pass
+
+
 class Sim:
     """Turns key tokens and wall-clock time into button levels and device ticks.
 
@@ -91,6 +117,7 @@ class Sim:
         self.held = {}  # key name -> fake-clock ms at which to release it
         self.let_go = {}  # key name -> fake-clock ms at which it was last released
         self.quit = False
+        self.console = Console()
         self.app = None  # the app the run layout was given to (a watchdog reset boots another)
         self._adopt()
 
@@ -118,7 +145,7 @@ class Sim:
             app.stack[-1].dirty = True  # a screen may show the keys it expects
         # One pass, so the new input samples its buttons at rest: a key down at its first sample
         # would be taken for one held across the change, and ignored until released.
-        self.dev.advance(TICK_MS)
+        self.run_for(TICK_MS)
 
         def save_settings():  # App.save_settings, with the file keeping the layout it had
             values = dict(app.settings)
@@ -184,7 +211,12 @@ class Sim:
         self.run_for(ticks_diff(at, self.dev.now))
 
     def run_for(self, ms):
-        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends."""
+        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends;
+        what the firmware prints meanwhile goes to ``self.console``."""
+        with contextlib.redirect_stdout(self.console), contextlib.redirect_stderr(self.console):
+            self._run_for(ms)
+
+    def _run_for(self, ms):
         end = ticks_add(self.dev.now, ms)
         while ticks_diff(end, self.dev.now) > 0:
             stop = end
@@ -206,13 +238,15 @@ class Sim:
     # -- the picture ---------------------------------------------------------------------------
     def frame(self, drawing="full"):
         """The screen as lines of ``simdraw.SIZES[drawing]``: the panel inside a frame, a
-        status line (the screen's state, a beep) and the help line."""
+        status line (the screen's state, a beep, the console's last line) and the help line."""
         panel = self.dev.panel
         from tablemate_host import machine
         dim = panel.contrast < 8
         status = ["screen " + ("off" if not panel.display_on else "dim" if dim else "on")]
         if any(log and log[-1][2] for log in machine.world.pwm.values()):
             status.append("\u266a beep")
+        if self.console.last:
+            status.append("serial: " + self.console.last)
         return simdraw.frame(panel, drawing, dim, "  ".join(status), self.help())
 
 
@@ -411,7 +445,7 @@ def main(args):
     finally:
         term.close()
     try:
-        print("Game data kept in %s (run again to resume)." % data, flush=True)
+        print(sim.console.text + "Game data kept in %s (run again to resume)." % data, flush=True)
     except OSError:
         pass  # the terminal is gone
     signals.die_as_asked()

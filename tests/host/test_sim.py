@@ -369,16 +369,24 @@ def test_the_drawing_is_the_largest_the_terminal_holds_unless_one_is_asked_for()
     assert cli.build_parser().parse_args(["sim"]).drawing == "auto"
 
 
-# -- About -------------------------------------------------------------------------------------
+# -- what the firmware prints: About ------------------------------------------------------------
 
-def test_about_says_free_ram_is_not_known_on_the_host(tmp_path):
-    """The host has no figure for the device's free RAM, and About says so rather than "0 B"."""
+def test_about_prints_off_the_picture_and_says_free_ram_is_not_known(tmp_path, capsys):
+    """About prints its line for the Pico's serial console; in the simulator that line goes to
+    the status line, never onto the terminal the picture is drawn on. The host has no figure for
+    the device's free RAM, and About says so rather than "0 B"."""
     import tablemate
     s = sim.Sim(Device(str(tmp_path)))
+    capsys.readouterr()
     for token in ("\x1b[A", "\r"):  # up from the first row: the last one, About
         _tap(s, token)
     assert s.dev.shows("Tablemate " + tablemate.VERSION)
     assert s.dev.shows("Free RAM not known")
+    assert capsys.readouterr() == ("", "")
+    line = "Tablemate %s: Free RAM not known" % tablemate.VERSION
+    assert s.console.text == line + "\n"
+    assert s.frame()[-2].strip() == "screen on  serial: " + line
+    assert s.frame("compact")[-3].strip() == "screen on  serial: " + line
 
 
 def test_about_shows_the_free_ram_a_device_reports(tmp_path, monkeypatch):
@@ -389,6 +397,7 @@ def test_about_shows_the_free_ram_a_device_reports(tmp_path, monkeypatch):
     for token in ("\x1b[A", "\r"):
         _tap(s, token)
     assert s.dev.shows("Free RAM 151872 B")
+    assert s.console.last.endswith(": Free RAM 151872 B")
 
 
 # -- the real terminal: a pty ------------------------------------------------------------------
@@ -630,3 +639,27 @@ def test_a_drawing_asked_for_is_kept_at_any_size(pty_sim, tmp_path):
     _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 100x30 (q quits)")
     os.write(p.master, b"q")
     assert p.wait() == 0
+
+
+def test_what_the_firmware_prints_stays_off_the_picture(pty_sim):
+    """About prints a line for the serial console: the picture stays whole, the line is on the
+    status line, and it is in the shell after the run, before the last words."""
+    import tablemate
+    p = pty_sim()
+    p.until(HELP_END)
+    fed = len(p.out)
+    os.write(p.master, b"\x1b[A")  # up from the first row: the last one, About
+    time.sleep(0.3)
+    os.write(p.master, b"\r")
+    p.until(b"Free RAM", fed)
+    screen = Screen(140, 40)
+    screen.feed(p.text())
+    line = "Tablemate %s: Free RAM not known" % tablemate.VERSION
+    assert _assert_shows_the_device(screen) == " screen on  serial: " + line
+    os.write(p.master, b"q")
+    assert p.wait() == 0
+    out = p.text()
+    last = list(re.finditer(r"\x1b\[[?0-9;]*[A-Za-z]", out))[-1]
+    assert out[last.end():].split() == (
+        line + " Game data kept in %s (run again to resume)." % p.data).split()
+
