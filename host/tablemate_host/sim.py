@@ -424,7 +424,14 @@ def run(sim, term, signals, reader, wanted="auto"):
 
 
 def main(args):
-    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP)."""
+    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP).
+
+    A run ended by SIGTERM or SIGHUP dies of that signal once the terminal is restored, so the
+    script or service manager that sent it sees it obeyed; with ``--exit-zero-on-signal`` it
+    exits 0 as after ``q`` instead. ``make sim`` asks for that: make reports a recipe whose
+    command died of a signal as a failure ("make: *** [Makefile:NN: sim] Terminated"), while
+    make itself, when it was the one signalled, still dies of the signal after its child ends.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
         return 2
@@ -448,5 +455,6 @@ def main(args):
         print(sim.console.text + "Game data kept in %s (run again to resume)." % data, flush=True)
     except OSError:
         pass  # the terminal is gone
-    signals.die_as_asked()
+    if not args.exit_zero_on_signal:
+        signals.die_as_asked()
     return 0

@@ -1,9 +1,9 @@
 """The terminal simulator: keys become button holds, frames are half-blocks or braille, games
 survive a kill.
 
-The terminal itself is tested for real at the end of this file: ``tablemate sim`` runs in a
-pseudo-terminal, is resized and killed, and the pty's termios settings and the bytes it wrote are
-checked.
+The terminal itself is tested for real at the end of this file: ``tablemate sim`` (and ``make
+sim``) runs in a pseudo-terminal, is resized and killed, and the pty's termios settings and the
+bytes it wrote are checked.
 """
 
 import fcntl
@@ -11,6 +11,7 @@ import json
 import os
 import re
 import select
+import shlex
 import signal
 import struct
 import subprocess
@@ -24,8 +25,8 @@ from tablemate import keys as K
 from tablemate_host import cli, sim, simdraw
 from tablemate_host.device import Device
 
-HOST = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                    "host")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HOST = os.path.join(ROOT, "host")
 RIGHT = "\x1b[C"
 LIMIT_S = 600  # only stops a simulator that hangs: what the test waits for comes in ~1 s
 
@@ -408,10 +409,10 @@ def _take_terminal():
 
 
 class PtySim:
-    """``tablemate sim --data data`` (or ``command``) in a pseudo-terminal of ``cols`` x
-    ``rows``."""
+    """``tablemate sim --data data`` (or ``command``, which runs it) in a pseudo-terminal of
+    ``cols`` x ``rows``; its stderr is the terminal too unless ``stderr`` says otherwise."""
 
-    def __init__(self, data, cols, rows, command=None):
+    def __init__(self, data, cols, rows, command=None, env=None, stderr=None):
         self.data = data
         self.master, self.slave = os.openpty()
         self.size = (cols, rows)
@@ -420,8 +421,8 @@ class PtySim:
         self.out = bytearray()
         self.proc = subprocess.Popen(
             command or [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
-            stdin=self.slave, stdout=self.slave, stderr=self.slave,
-            env=dict(os.environ, PYTHONPATH=HOST),
+            stdin=self.slave, stdout=self.slave, stderr=stderr or self.slave,
+            env=dict(env or os.environ, PYTHONPATH=HOST),
             start_new_session=True, preexec_fn=_take_terminal)
 
     def _set_size(self, cols, rows):
@@ -461,9 +462,12 @@ class PtySim:
         return self.out.decode("utf-8", "replace")
 
     def close(self):
+        """End what is left of the run: the session's process group (make and its child)."""
         if self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
+        if self.proc.stderr:
+            self.proc.stderr.close()
         os.close(self.master)
         os.close(self.slave)
 
@@ -663,3 +667,35 @@ def test_what_the_firmware_prints_stays_off_the_picture(pty_sim):
     assert out[last.end():].split() == (
         line + " Game data kept in %s (run again to resume)." % p.data).split()
 
+
+def _children(pid):
+    with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+        return [int(child) for child in f.read().split()]
+
+
+@pytest.mark.parametrize("signalled", ["make", "sim"])
+def test_make_sim_ended_by_sigterm_says_nothing(pty_sim, tmp_path, signalled):
+    """``make sim`` ended by SIGTERM, sent to make (which passes it on to the simulator) or to
+    the simulator alone: the terminal comes back and make reports no failed recipe; make,
+    when it was the one signalled, still dies of it (``tablemate sim`` run directly dies of it
+    too: test_the_terminal_is_restored_however_the_simulator_ends)."""
+    venv = tmp_path / "venv"  # a stand-in for .venv, whose tablemate is the one under test
+    os.makedirs(str(venv / "bin"))
+    (venv / ".sim").write_text("")
+    tablemate = venv / "bin" / "tablemate"
+    tablemate.write_text("#!/bin/sh\nexec %s -m tablemate_host.cli \"$@\"\n"
+                         % shlex.quote(sys.executable))
+    tablemate.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "share")  # the default --data, out of the home
+    p = pty_sim(env=env, stderr=subprocess.PIPE, command=[
+        "make", "--no-print-directory", "-C", ROOT, "-o", str(venv / ".sim"),
+        "VENV=" + str(venv), "sim"])
+    p.until(HELP_END)
+    (child,) = _children(p.proc.pid)
+    os.kill(p.proc.pid if signalled == "make" else child, signal.SIGTERM)
+    assert p.wait() == (-signal.SIGTERM if signalled == "make" else 0)
+    assert p.proc.stderr.read() == b""
+    assert termios.tcgetattr(p.slave) == p.before
+    data = os.path.join(str(tmp_path / "share"), "tablemate", "sim")
+    assert p.text().rstrip().endswith("Game data kept in %s (run again to resume)." % data)
