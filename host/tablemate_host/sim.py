@@ -255,9 +255,10 @@ class Terminal:
 
     ``open`` changes it: keys unbuffered and not echoed (cbreak), the alternate screen, the cursor
     hidden. ``close`` undoes exactly that, however the run ends (``q``, Ctrl-C, SIGTERM, SIGHUP
-    or an error), so the shell gets its terminal back as it was. Frames are written line by line,
-    only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps the
-    loop quick over a slow link.
+    or an error), so the shell gets its terminal back as it was; only SIGKILL, which no program
+    can catch, leaves it changed (the README says: type ``reset``). Frames are written line by
+    line, only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps
+    the loop quick over a slow link.
     """
 
     ENTER = "\x1b[?1049h\x1b[?25l"
