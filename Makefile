@@ -25,8 +25,11 @@ $(VENV)/.dev: $(BIN)/python pyproject.toml tests/host/adafruit-requirements.txt
 $(VM): tools/mpvm/package.json tools/mpvm/package-lock.json
 	npm ci --prefix tools/mpvm --no-audit --no-fund
 
+# Ended by a signal (the window closed, kill), the simulator exits 0 here rather than dying of
+# it: make would report "*** [sim] Terminated" as if the recipe had failed. More options of
+# `tablemate sim` through SIM_ARGS, e.g. `make sim SIM_ARGS="--drawing compact"`.
 sim: $(VENV)/.sim
-	$(BIN)/tablemate sim
+	$(BIN)/tablemate sim --exit-zero-on-signal $(SIM_ARGS)
 
 # Both cores (pytest-xdist: each logic file's MicroPython run is one group), the ten slowest
 # tests listed at the end. `make test PYTEST_ARGS=-x` passes more options to pytest.

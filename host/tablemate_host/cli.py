@@ -22,6 +22,14 @@ def build_parser():
                      help="button layout (encoder: arrows turn the knob)")
     sim.add_argument("--sh1106", action="store_true", help="emulate the 1.3\" SH1106 module")
     sim.add_argument("--fresh", action="store_true", help="wipe the simulated flash first")
+    sim.add_argument("--drawing", choices=("auto", "full", "compact"), default="auto",
+                     help="full: half-blocks, needs 130x36; compact: braille, 2x4 pixels a "
+                     "character, needs 66x21 (an 80x24 terminal holds it); auto (the default): "
+                     "full where it fits, else compact, chosen again at each resize")
+    sim.add_argument("--exit-zero-on-signal", action="store_true",
+                     help="exit with status 0, as after q, when SIGTERM or SIGHUP ends the run, "
+                     "instead of dying of that signal (make sim uses it: make reports a "
+                     "command that died of a signal as a failed recipe)")
 
     shots = sub.add_parser("screens", help="render the README's screen PNGs")
     shots.add_argument("names", nargs="*", help="which screens (default: all)")

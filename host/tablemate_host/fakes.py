@@ -80,8 +80,10 @@ def _print_exception(exc, file=None):
 def install():
     """Make ``import tablemate`` work on CPython exactly as on the device."""
     sys.print_exception = _print_exception
-    # CPython cannot tell its heap use the way MicroPython does; 0 is an honest "unknown".
-    gc.mem_free = lambda: 0
+    # CPython has no heap of the device's kind to measure: gc.mem_free gives MicroPython's own
+    # "not known" (-1, as its documentation has it), which About and the self-test then say in
+    # words; gc.mem_alloc counts nothing (0).
+    gc.mem_free = lambda: -1
     gc.mem_alloc = lambda: 0
     if FIRMWARE not in sys.path:
         sys.path.insert(0, FIRMWARE)

@@ -1,4 +1,4 @@
-"""``tablemate sim``: the real firmware app in a terminal, in real time, drawn in half-blocks.
+"""``tablemate sim``: the real firmware app in a terminal, in real time, drawn in text.
 
 The simulator is a ``Device`` (the real ``main.py`` on fake hardware) whose fake clock follows the
 wall clock. Keys become button levels on the fake GPIO pins. A terminal sends no key-up, only a
@@ -9,10 +9,15 @@ press. With the rotary encoder layout, UP/DOWN turn the knob one detent and OK i
 switch. It needs only ANSI escapes, so it works over ssh. The device's flash is a directory that
 outlives the process: kill the simulator mid-game and start it again to resume.
 
+The picture is half-blocks where the terminal holds 130x36, braille cells in a smaller one
+(down to 66x21: a default 80x24 terminal), chosen again at each resize (``simdraw``). What the
+firmware prints for the serial console is kept off the picture (``Console``).
+
 ``--layout`` is for one run: the layout saved in the device's settings stays as it was, unless
 the player keeps another one in the device's own Settings menu.
 """
 
+import contextlib
 import os
 import queue
 import shutil
@@ -21,6 +26,7 @@ import sys
 import threading
 import time
 
+from tablemate_host import simdraw
 from tablemate_host.device import TICK_MS, Device
 from tablemate_host.fakes import ticks_add, ticks_diff
 
@@ -44,8 +50,6 @@ HELP = {
     "encoder": "\u2191\u2193/ws turn the knob  Enter/Space push  "
                "o/Backspace/Esc/b BACK (long push)  q quit",
 }
-COLS = 130  # the panel's 128 columns and the frame around them
-ROWS = 36  # the frame's 34 lines, the status line and the help line
 
 
 def default_data_dir():
@@ -77,10 +81,28 @@ def split_keys(data):
     return tokens
 
 
-def too_small(cols, rows):
-    """The one line shown instead of the device while the terminal cannot hold it."""
-    return "Tablemate needs %dx%d; this terminal is %dx%d: make it larger (q quits)" % (
-        COLS, ROWS, cols, rows)
+class Console:
+    """What the firmware prints, kept off the picture.
+
+    On the Pico ``print`` goes to the USB serial console, which nobody at the table reads; here
+    sys.stdout is the terminal the picture is drawn on, so About's free-RAM line, the watchdog's
+    restart notice or a traceback would land over the frame. While the firmware runs
+    (``Sim.run_for``), sys.stdout and sys.stderr are this: its last line is on the status line,
+    and ``main`` writes all of it into the shell once the terminal is given back.
+    """
+
+    def __init__(self):
+        self.text = ""
+        self.last = ""  # the last line that is not blank
+
+    def write(self, s):
+        self.text += s  # a few lines in a run: About, a watchdog reset, an error
+        lines = [line for line in self.text.split("\n") if line.strip()]
+        self.last = lines[-1].strip() if lines else ""
+        return len(s)
+
+    def flush(self):
+        pass
 
 
 class Sim:
@@ -95,6 +117,7 @@ class Sim:
         self.held = {}  # key name -> fake-clock ms at which to release it
         self.let_go = {}  # key name -> fake-clock ms at which it was last released
         self.quit = False
+        self.console = Console()
         self.app = None  # the app the run layout was given to (a watchdog reset boots another)
         self._adopt()
 
@@ -122,7 +145,7 @@ class Sim:
             app.stack[-1].dirty = True  # a screen may show the keys it expects
         # One pass, so the new input samples its buttons at rest: a key down at its first sample
         # would be taken for one held across the change, and ignored until released.
-        self.dev.advance(TICK_MS)
+        self.run_for(TICK_MS)
 
         def save_settings():  # App.save_settings, with the file keeping the layout it had
             values = dict(app.settings)
@@ -188,7 +211,12 @@ class Sim:
         self.run_for(ticks_diff(at, self.dev.now))
 
     def run_for(self, ms):
-        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends."""
+        """Advance the device by ``ms`` of time, releasing each key exactly when its hold ends;
+        what the firmware prints meanwhile goes to ``self.console``."""
+        with contextlib.redirect_stdout(self.console), contextlib.redirect_stderr(self.console):
+            self._run_for(ms)
+
+    def _run_for(self, ms):
         end = ticks_add(self.dev.now, ms)
         while ticks_diff(end, self.dev.now) > 0:
             stop = end
@@ -208,22 +236,18 @@ class Sim:
                 self.let_go[name] = self.dev.now
 
     # -- the picture ---------------------------------------------------------------------------
-    def frame(self):
-        """The screen as ``ROWS`` lines of ``COLS`` characters: the panel in half-blocks inside
-        a frame, a status line and the help line."""
+    def frame(self, drawing="full"):
+        """The screen as lines of ``simdraw.SIZES[drawing]``: the panel inside a frame, a
+        status line (the screen's state, a beep, the console's last line) and the help line."""
         panel = self.dev.panel
         from tablemate_host import machine
-        beeping = any(log and log[-1][2] for log in machine.world.pwm.values())
-        body = panel.to_text().split("\n") if panel.display_on else [" " * 128] * 32
         dim = panel.contrast < 8
-        lines = ["\u250c" + "\u2500" * 128 + "\u2510"]
-        for row in body:
-            lines.append("\u2502" + ("\x1b[2m" + row + "\x1b[0m" if dim else row) + "\u2502")
-        state = "off" if not panel.display_on else ("dim" if dim else "on")
-        lines.append("\u2514" + "\u2500" * 128 + "\u2518")
-        lines.append((" screen %s  %s" % (state, "\u266a beep" if beeping else "")).ljust(COLS))
-        lines.append((" " + self.help())[:COLS].ljust(COLS))
-        return "\n".join(lines)
+        status = ["screen " + ("off" if not panel.display_on else "dim" if dim else "on")]
+        if any(log and log[-1][2] for log in machine.world.pwm.values()):
+            status.append("\u266a beep")
+        if self.console.last:
+            status.append("serial: " + self.console.last)
+        return simdraw.frame(panel, drawing, dim, "  ".join(status), self.help())
 
 
 class Terminal:
@@ -231,9 +255,10 @@ class Terminal:
 
     ``open`` changes it: keys unbuffered and not echoed (cbreak), the alternate screen, the cursor
     hidden. ``close`` undoes exactly that, however the run ends (``q``, Ctrl-C, SIGTERM, SIGHUP
-    or an error), so the shell gets its terminal back as it was. Frames are written line by line,
-    only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps the
-    loop quick over a slow link.
+    or an error), so the shell gets its terminal back as it was; only SIGKILL, which no program
+    can catch, leaves it changed (the README says: type ``reset``). Frames are written line by
+    line, only the lines that changed: a key press rewrites a few lines, not 14 KB, which keeps
+    the loop quick over a slow link.
     """
 
     ENTER = "\x1b[?1049h\x1b[?25l"
@@ -369,36 +394,45 @@ class Signals:
             os.kill(os.getpid(), self.ending)
 
 
-def run(sim, term, signals, reader):
+def run(sim, term, signals, reader, wanted="auto"):
     """The loop: keys, time and pictures until ``q``, a signal or the end of input.
 
-    While the terminal is too small it shows one line saying so and waits for a resize; the
-    device keeps running, and keys other than ``q`` are dropped (the player cannot see them act).
+    At the start and after each resize it picks the drawing (``wanted``: "auto", "full" or
+    "compact"; ``simdraw.choose``). While the terminal is too small for it, it shows one line
+    saying so and waits for a resize; the device keeps running, and keys other than ``q`` are
+    dropped (the player cannot see them act).
     """
     origin, start = sim.dev.now, time.monotonic()
 
     def device_ms(t):
         return ticks_add(origin, int((t - start) * 1000))
 
-    fits = False
+    drawing = None
     while not (sim.quit or signals.ending or reader.closed):
         stamped = reader.take(0.01)
         if signals.resized:
             signals.resized = False
             cols, rows = term.size()
-            fits = cols >= COLS and rows >= ROWS
-            if fits:
+            drawing = simdraw.choose(cols, rows, wanted)
+            if drawing:
                 term.clear()
             else:
-                term.say(too_small(cols, rows))
-        keys = [(device_ms(t), token) for t, token in stamped if fits or token == "q"]
+                term.say(simdraw.too_small(cols, rows, wanted))
+        keys = [(device_ms(t), token) for t, token in stamped if drawing or token == "q"]
         sim.play(keys, device_ms(time.monotonic()))
-        if fits and not sim.quit:
-            term.show(sim.frame().split("\n"))
+        if drawing and not sim.quit:
+            term.show(sim.frame(drawing))
 
 
 def main(args):
-    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP)."""
+    """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP).
+
+    A run ended by SIGTERM or SIGHUP dies of that signal once the terminal is restored, so the
+    script or service manager that sent it sees it obeyed; with ``--exit-zero-on-signal`` it
+    exits 0 as after ``q`` instead. ``make sim`` asks for that: make reports a recipe whose
+    command died of a signal as a failure ("make: *** [Makefile:NN: sim] Terminated"), while
+    make itself, when it was the one signalled, still dies of the signal after its child ends.
+    """
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("tablemate sim needs a terminal (try: ssh -t, or run it directly).")
         return 2
@@ -415,12 +449,13 @@ def main(args):
     signals.install()
     term.open()
     try:
-        run(sim, term, signals, KeyReader(sys.stdin.fileno()))
+        run(sim, term, signals, KeyReader(sys.stdin.fileno()), args.drawing)
     finally:
         term.close()
     try:
-        print("Game data kept in %s (run again to resume)." % data, flush=True)
+        print(sim.console.text + "Game data kept in %s (run again to resume)." % data, flush=True)
     except OSError:
         pass  # the terminal is gone
-    signals.die_as_asked()
+    if not args.exit_zero_on_signal:
+        signals.die_as_asked()
     return 0

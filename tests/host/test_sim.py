@@ -1,8 +1,9 @@
-"""The terminal simulator: keys become button holds, frames are half-blocks, games survive a kill.
+"""The terminal simulator: keys become button holds, frames are half-blocks or braille, games
+survive a kill.
 
-The terminal itself is tested for real at the end of this file: ``tablemate sim`` runs in a
-pseudo-terminal, is resized and killed, and the pty's termios settings and the bytes it wrote are
-checked.
+The terminal itself is tested for real at the end of this file: ``tablemate sim`` (and ``make
+sim``) runs in a pseudo-terminal, is resized and killed, and the pty's termios settings and the
+bytes it wrote are checked.
 """
 
 import fcntl
@@ -10,6 +11,7 @@ import json
 import os
 import re
 import select
+import shlex
 import signal
 import struct
 import subprocess
@@ -20,11 +22,11 @@ import time
 import pytest
 
 from tablemate import keys as K
-from tablemate_host import cli, sim
+from tablemate_host import cli, sim, simdraw
 from tablemate_host.device import Device
 
-HOST = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
-                    "host")
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+HOST = os.path.join(ROOT, "host")
 RIGHT = "\x1b[C"
 LIMIT_S = 600  # only stops a simulator that hangs: what the test waits for comes in ~1 s
 
@@ -61,11 +63,17 @@ def _scorepad(root, **kw):
     return s
 
 
+def _sized(lines, drawing):
+    """``lines`` are exactly the size of ``drawing`` (the SGR codes of a dim panel aside)."""
+    cols, rows = simdraw.SIZES[drawing]
+    return len(lines) == rows and all(len(re.sub("\x1b\\[[0-9]*m", "", line)) == cols
+                                      for line in lines)
+
+
 def test_keys_drive_the_firmware_and_frames_are_half_blocks(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
-    lines = s.frame().split("\n")
-    assert len(lines) == sim.ROWS
-    assert all(len(re.sub("\x1b\\[[0-9]*m", "", line)) == sim.COLS for line in lines)
+    lines = s.frame()
+    assert _sized(lines, "full")
     assert any("\u2580" in line or "\u2584" in line for line in lines)
     for token in ("\r", "\x1b[C", "\x1b[A", "\r", "\x1b[C"):
         _tap(s, token)
@@ -276,7 +284,7 @@ def test_the_help_line_names_only_keys_of_the_layout(tmp_path, layout):
     s = sim.Sim(Device(str(tmp_path)), layout=layout)
     help_line = s.help()
     assert not re.search(r"[`*_]", help_line)
-    assert s.frame().split("\n")[-1].strip() == help_line
+    assert s.frame()[-1].strip() == help_line
     named = _named_keys(help_line)
     assert set(named) <= set(KEY_NAMES), named
     seen = _listen(s.dev)
@@ -298,7 +306,99 @@ def test_the_help_line_follows_a_layout_change(tmp_path):
     assert "\u2190" in s.help()
     s.dev.app.settings["layout"] = "three"
     s.dev.app.apply_settings()
-    assert s.frame().split("\n")[-1].strip() == sim.HELP["three"]
+    assert s.frame()[-1].strip() == sim.HELP["three"]
+
+
+# -- the compact drawing: braille ----------------------------------------------------------------
+
+def _unbraille(lines):
+    """Pixels back from lines of braille cells, by Unicode's dot numbering: dots 1, 2, 3, 7 down
+    a cell's left column are bits 0x01, 0x02, 0x04, 0x40; dots 4, 5, 6, 8 down its right column
+    are 0x08, 0x10, 0x20, 0x80."""
+    left, right = (0x01, 0x02, 0x04, 0x40), (0x08, 0x10, 0x20, 0x80)
+    px = [[0] * (2 * len(lines[0])) for _ in range(4 * len(lines))]
+    for row, line in enumerate(lines):
+        for col, cell in enumerate(line):
+            bits = ord(cell) - 0x2800
+            assert 0 <= bits <= 0xFF, "not a braille cell: %r" % cell
+            for dy in range(4):
+                px[4 * row + dy][2 * col] = 1 if bits & left[dy] else 0
+                px[4 * row + dy][2 * col + 1] = 1 if bits & right[dy] else 0
+    return px
+
+
+def test_the_compact_drawing_fits_80x24_and_decodes_to_the_exact_pixels(tmp_path):
+    s = _scorepad(str(tmp_path))
+    s.key(RIGHT)
+    s.run_for(300)  # a score, a name bar, a status line: every shape of dot pattern
+    lines = s.frame("compact")
+    cols, rows = simdraw.SIZES["compact"]
+    assert cols <= 80 and rows <= 24 and _sized(lines, "compact")
+    assert lines[0] == "\u250c" + "\u2500" * 64 + "\u2510"
+    assert lines[17] == "\u2514" + "\u2500" * 64 + "\u2518"
+    assert all(line[0] == line[-1] == "\u2502" for line in lines[1:17])
+    px = s.dev.panel.pixels()
+    assert 500 < sum(map(sum, px)) < 64 * 128 - 500
+    assert _unbraille([line[1:-1] for line in lines[1:17]]) == px
+
+
+def test_the_compact_drawing_of_a_dark_screen_is_blank(tmp_path):
+    s = sim.Sim(Device(str(tmp_path)))
+    s.dev.panel.display_on = False
+    lines = s.frame("compact")
+    assert _sized(lines, "compact") and lines[18].startswith(" screen off")
+    assert all(line == "\u2502" + " " * 64 + "\u2502" for line in lines[1:17])
+
+
+@pytest.mark.parametrize("layout", ["six", "five", "three", "encoder"])
+def test_the_compact_help_names_every_key_on_its_two_lines(tmp_path, layout):
+    s = sim.Sim(Device(str(tmp_path)), layout=layout)
+    lines = s.frame("compact")
+    assert " ".join(lines[-2:]).split() == s.help().split()
+    assert all(entry in lines[-2] or entry in lines[-1] for entry in s.help().split("  "))
+
+
+def test_the_drawing_is_the_largest_the_terminal_holds_unless_one_is_asked_for():
+    assert simdraw.choose(80, 24) == "compact"
+    assert simdraw.choose(130, 36) == "full"
+    assert simdraw.choose(129, 50) == simdraw.choose(200, 35) == "compact"
+    assert simdraw.choose(65, 24) is None and simdraw.choose(80, 20) is None
+    assert simdraw.choose(200, 60, "compact") == "compact"
+    assert simdraw.choose(100, 30, "full") is None
+    for drawing in ("auto", "full", "compact"):
+        assert cli.build_parser().parse_args(["sim", "--drawing", drawing]).drawing == drawing
+    assert cli.build_parser().parse_args(["sim"]).drawing == "auto"
+
+
+# -- what the firmware prints: About ------------------------------------------------------------
+
+def test_about_prints_off_the_picture_and_says_free_ram_is_not_known(tmp_path, capsys):
+    """About prints its line for the Pico's serial console; in the simulator that line goes to
+    the status line, never onto the terminal the picture is drawn on. The host has no figure for
+    the device's free RAM, and About says so rather than "0 B"."""
+    import tablemate
+    s = sim.Sim(Device(str(tmp_path)))
+    capsys.readouterr()
+    for token in ("\x1b[A", "\r"):  # up from the first row: the last one, About
+        _tap(s, token)
+    assert s.dev.shows("Tablemate " + tablemate.VERSION)
+    assert s.dev.shows("Free RAM not known")
+    assert capsys.readouterr() == ("", "")
+    line = "Tablemate %s: Free RAM not known" % tablemate.VERSION
+    assert s.console.text == line + "\n"
+    assert s.frame()[-2].strip() == "screen on  serial: " + line
+    assert s.frame("compact")[-3].strip() == "screen on  serial: " + line
+
+
+def test_about_shows_the_free_ram_a_device_reports(tmp_path, monkeypatch):
+    """On the Pico ``gc.mem_free()`` is a figure, and About shows it in bytes."""
+    import gc
+    s = sim.Sim(Device(str(tmp_path)))
+    monkeypatch.setattr(gc, "mem_free", lambda: 151872)
+    for token in ("\x1b[A", "\r"):
+        _tap(s, token)
+    assert s.dev.shows("Free RAM 151872 B")
+    assert s.console.last.endswith(": Free RAM 151872 B")
 
 
 # -- the real terminal: a pty ------------------------------------------------------------------
@@ -309,19 +409,20 @@ def _take_terminal():
 
 
 class PtySim:
-    """``tablemate sim`` running in a pseudo-terminal of ``cols`` x ``rows``."""
+    """``tablemate sim --data data`` (or ``command``, which runs it) in a pseudo-terminal of
+    ``cols`` x ``rows``; its stderr is the terminal too unless ``stderr`` says otherwise."""
 
-    def __init__(self, data, cols, rows):
+    def __init__(self, data, cols, rows, command=None, env=None, stderr=None):
         self.data = data
         self.master, self.slave = os.openpty()
         self.size = (cols, rows)
         self._set_size(cols, rows)
         self.before = termios.tcgetattr(self.slave)
         self.out = bytearray()
-        env = dict(os.environ, PYTHONPATH=HOST)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
-            stdin=self.slave, stdout=self.slave, stderr=self.slave, env=env,
+            command or [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
+            stdin=self.slave, stdout=self.slave, stderr=stderr or self.slave,
+            env=dict(env or os.environ, PYTHONPATH=HOST),
             start_new_session=True, preexec_fn=_take_terminal)
 
     def _set_size(self, cols, rows):
@@ -361,9 +462,12 @@ class PtySim:
         return self.out.decode("utf-8", "replace")
 
     def close(self):
+        """End what is left of the run: the session's process group (make and its child)."""
         if self.proc.poll() is None:
-            self.proc.kill()
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait()
+        if self.proc.stderr:
+            self.proc.stderr.close()
         os.close(self.master)
         os.close(self.slave)
 
@@ -372,8 +476,8 @@ class PtySim:
 def pty_sim(tmp_path):
     started = []
 
-    def start(cols=140, rows=40):
-        started.append(PtySim(str(tmp_path / "flash"), cols, rows))
+    def start(cols=140, rows=40, **kw):
+        started.append(PtySim(str(tmp_path / "flash"), cols, rows, **kw))
         return started[-1]
 
     yield start
@@ -438,16 +542,23 @@ class Screen:
         return ["".join(row).rstrip() for row in self.cells]
 
 
-def _assert_shows_the_device(screen):
-    """The device's frame at the top left and nothing else on the screen."""
+def _assert_shows_the_device(screen, drawing="full"):
+    """The device's frame in ``drawing`` at the top left and nothing else on the screen; its
+    status line (the line under the frame)."""
+    cols, rows = simdraw.SIZES[drawing]
+    panel = rows - 3 - simdraw.HELP_LINES[drawing]  # lines of the panel inside the frame
     lines = screen.lines()
-    assert lines[0] == "\u250c" + "\u2500" * 128 + "\u2510", lines[0]
-    assert all(line.startswith("\u2502") and line.endswith("\u2502") and len(line) == 130
-               for line in lines[1:33]), lines
-    assert lines[33] == "\u2514" + "\u2500" * 128 + "\u2518"
-    assert lines[34].startswith(" screen on")
-    assert lines[35] == " " + sim.HELP["six"]
-    assert all(line == "" for line in lines[36:]), lines[36:]
+    assert lines[0] == "\u250c" + "\u2500" * (cols - 2) + "\u2510", lines[0]
+    assert all(line.startswith("\u2502") and line.endswith("\u2502") and len(line) == cols
+               for line in lines[1:panel + 1]), lines
+    pixels = "".join(line[1:-1] for line in lines[1:panel + 1])
+    assert ("\u2580" in pixels) == (drawing == "full")
+    assert all("\u2800" <= c <= "\u28ff" for c in pixels) == (drawing == "compact")
+    assert lines[panel + 1] == "\u2514" + "\u2500" * (cols - 2) + "\u2518"
+    assert lines[panel + 2].startswith(" screen on")
+    assert " ".join(lines[panel + 3:rows]).split() == sim.HELP["six"].split()
+    assert all(line == "" for line in lines[rows:]), lines[rows:]
+    return lines[panel + 2]
 
 
 def _assert_shows_only(screen, text):
@@ -488,31 +599,103 @@ def test_the_terminal_is_restored_however_the_simulator_ends(pty_sim, ending):
     assert out[last.end():].strip() == "Game data kept in %s (run again to resume)." % p.data
 
 
-def test_a_small_terminal_says_so_once_and_a_resize_redraws_cleanly(pty_sim):
+def test_the_drawing_fits_the_terminal_and_follows_each_resize(pty_sim):
+    """A default 80x24 terminal shows the compact drawing, within its 80x24; a resize switches
+    to the drawing the new size holds, either way, and a terminal too small for both says so."""
     p = pty_sim(80, 24)
-    p.until(b"make it larger")
-    p.drain(0.5)
-    assert p.text().count("make it larger") == 1
-    assert FRAME_END not in p.out
-    screen = Screen(80, 24)
+    p.until(HELP_END)
+    screen = Screen(80, 24)  # which fails on any text past its edge
     screen.feed(p.text())
-    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 80x24: make it larger "
-                               "(q quits)")
+    _assert_shows_the_device(screen, "compact")
 
-    for cols, rows in ((140, 40), (150, 45)):  # big enough; then a resize while running
+    steps = ((140, 40, "full"), (100, 30, "compact"), (150, 45, "full"), (60, 20, None),
+             (80, 24, "compact"))
+    for cols, rows, drawing in steps:
         fed = len(p.out)
         p.resize(cols, rows)
         screen.resize(cols, rows)
-        p.until(HELP_END, fed)
+        p.until(HELP_END if drawing else b"q quits", fed)
+        if drawing is None:
+            p.drain(0.5)
         screen.feed(p.out[fed:].decode())
-        _assert_shows_the_device(screen)
-
-    fed = len(p.out)
-    p.resize(100, 30)
-    screen.resize(100, 30)
-    p.until(b"make it larger", fed)
-    screen.feed(p.out[fed:].decode())
-    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 100x30: make it larger "
-                               "(q quits)")
+        if drawing:
+            _assert_shows_the_device(screen, drawing)
+        else:
+            assert p.out[fed:].count(b"q quits") == 1 and FRAME_END not in p.out[fed:]
+            _assert_shows_only(screen, "Tablemate needs 66x21; this terminal is 60x20 (q quits)")
     os.write(p.master, b"q")
     assert p.wait() == 0
+
+
+def test_a_drawing_asked_for_is_kept_at_any_size(pty_sim, tmp_path):
+    command = [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", str(tmp_path / "f")]
+    p = pty_sim(150, 45, command=command + ["--drawing", "compact"])
+    p.until(HELP_END)
+    screen = Screen(150, 45)
+    screen.feed(p.text())
+    _assert_shows_the_device(screen, "compact")
+    os.write(p.master, b"q")
+    assert p.wait() == 0
+    p = pty_sim(100, 30, command=command + ["--drawing", "full"])
+    p.until(b"q quits")
+    screen = Screen(100, 30)
+    screen.feed(p.text())
+    _assert_shows_only(screen, "Tablemate needs 130x36; this terminal is 100x30 (q quits)")
+    os.write(p.master, b"q")
+    assert p.wait() == 0
+
+
+def test_what_the_firmware_prints_stays_off_the_picture(pty_sim):
+    """About prints a line for the serial console: the picture stays whole, the line is on the
+    status line, and it is in the shell after the run, before the last words."""
+    import tablemate
+    p = pty_sim()
+    p.until(HELP_END)
+    fed = len(p.out)
+    os.write(p.master, b"\x1b[A")  # up from the first row: the last one, About
+    time.sleep(0.3)
+    os.write(p.master, b"\r")
+    p.until(b"Free RAM", fed)
+    screen = Screen(140, 40)
+    screen.feed(p.text())
+    line = "Tablemate %s: Free RAM not known" % tablemate.VERSION
+    assert _assert_shows_the_device(screen) == " screen on  serial: " + line
+    os.write(p.master, b"q")
+    assert p.wait() == 0
+    out = p.text()
+    last = list(re.finditer(r"\x1b\[[?0-9;]*[A-Za-z]", out))[-1]
+    assert out[last.end():].split() == (
+        line + " Game data kept in %s (run again to resume)." % p.data).split()
+
+
+def _children(pid):
+    with open("/proc/%d/task/%d/children" % (pid, pid)) as f:
+        return [int(child) for child in f.read().split()]
+
+
+@pytest.mark.parametrize("signalled", ["make", "sim"])
+def test_make_sim_ended_by_sigterm_says_nothing(pty_sim, tmp_path, signalled):
+    """``make sim`` ended by SIGTERM, sent to make (which passes it on to the simulator) or to
+    the simulator alone: the terminal comes back and make reports no failed recipe; make,
+    when it was the one signalled, still dies of it (``tablemate sim`` run directly dies of it
+    too: test_the_terminal_is_restored_however_the_simulator_ends)."""
+    venv = tmp_path / "venv"  # a stand-in for .venv, whose tablemate is the one under test
+    os.makedirs(str(venv / "bin"))
+    (venv / ".sim").write_text("")
+    tablemate = venv / "bin" / "tablemate"
+    tablemate.write_text("#!/bin/sh\nexec %s -m tablemate_host.cli \"$@\"\n"
+                         % shlex.quote(sys.executable))
+    tablemate.chmod(0o755)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    env["XDG_DATA_HOME"] = str(tmp_path / "share")  # the default --data, out of the home
+    p = pty_sim(env=env, stderr=subprocess.PIPE, command=[
+        "make", "--no-print-directory", "-C", ROOT, "-o", str(venv / ".sim"),
+        "VENV=" + str(venv), "sim"])
+    p.until(HELP_END)
+    (child,) = _children(p.proc.pid)
+    os.kill(p.proc.pid if signalled == "make" else child, signal.SIGTERM)
+    assert p.wait() == (-signal.SIGTERM if signalled == "make" else 0)
+    assert p.proc.stderr.read() == b""
+    assert termios.tcgetattr(p.slave) == p.before
+    data = os.path.join(str(tmp_path / "share"), "tablemate", "sim")
+    assert p.text().rstrip().endswith("Game data kept in %s (run again to resume)." % data)

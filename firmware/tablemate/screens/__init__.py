@@ -110,12 +110,22 @@ class Home(ActionMenu):
         selftest.show(self.app)
 
     def _about(self):
-        import gc
-        gc.collect()
-        free = gc.mem_free()
-        print("Tablemate %s: free RAM %d B" % (self.app.version, free))  # for a serial console
+        free = free_ram()
+        print("Tablemate %s: %s" % (self.app.version, free))  # for a serial console
         from tablemate.ui.dialogs import Notice
-        self.app.push(Notice(self.app, "Tablemate %s\nFree RAM %d B" % (self.app.version, free)))
+        self.app.push(Notice(self.app, "Tablemate %s\n%s" % (self.app.version, free)))
+
+
+def free_ram():
+    """The free heap after a collection, the line About and the self-test show. A port that
+    cannot tell returns -1 from ``gc.mem_free()`` (MicroPython's documentation), as the host's
+    stand-in for CPython does: that is said in words, not shown as a figure."""
+    import gc
+    gc.collect()
+    free = gc.mem_free()
+    if free < 0:
+        return "Free RAM not known"
+    return "Free RAM %d B" % free
 
 
 def _fitting(labels):

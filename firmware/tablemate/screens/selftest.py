@@ -6,18 +6,17 @@ A menu of four pages, each driven only by keys every layout has (UP/DOWN, OK, BA
   without BACK: long OK is BACK there); the page says which.
 - Display: full fill, checkerboards, then contrast steps 0..255 on a lit screen.
 - Sound: a scale on the buzzer, or "No buzzer" when none is fitted.
-- Board: the I2C scan, the battery voltage (where wired), free heap and the firmware version
+- Board: the I2C scan, the battery voltage (where wired), free RAM and the firmware version
   (``tablemate.VERSION`` and the version file ``tablemate flash`` writes).
 Hardware facts come from ``app.probe`` (built by main.py), never from ``machine``.
 """
-
-import gc
 
 import framebuf
 from tablemate import json, ticks_diff
 from micropython import const
 
 from tablemate import keys as K
+from tablemate.screens import free_ram
 from tablemate.ui import Menu, Screen, draw_title, text
 
 LEAVE_MS = 2000  # BACK held this long leaves the key page
@@ -206,11 +205,10 @@ class BoardInfo(Screen):
             found = probe.scan()
             i2c = "I2C: " + (" ".join("%02X" % a for a in found) if found else "nothing")
             volts = probe.battery_volts()
-        gc.collect()
         self.lines = [
             i2c,
             "Battery: not wired" if volts is None else _volts(volts),
-            "Free heap: %d B" % gc.mem_free(),
+            free_ram(),
             "Firmware " + self.app.version,
             self.flashed,
         ]
