@@ -241,8 +241,7 @@ const ui = {
 
   init(gadget) {
     this.gadget = gadget;
-    this.fit();
-    addEventListener("resize", () => this.fit());
+    addEventListener("resize", () => this.fit()); // and layout() fits it first
     matchMedia("(resolution: 1dppx)").addEventListener?.("change", () => this.fit());
     for (const el of document.querySelectorAll("[data-key]")) this.bindButton(el);
     addEventListener("keydown", (e) => this.key(e, true));
@@ -273,13 +272,23 @@ const ui = {
     });
   },
 
-  // The canvas at an integer number of device pixels per OLED pixel, as large as fits.
+  // The canvas at an integer number of device pixels per OLED pixel, as large as fits: in the
+  // width of its box, and in the height the box has without it (its grid cell, when the keys
+  // are beside it) plus what the window has to spare below the gadget, so that the keys stay
+  // on the screen; never under 2 CSS pixels an OLED pixel for want of height (then the page
+  // scrolls, as it always did).
   fit() {
     const dpr = devicePixelRatio || 1;
     const box = $("oled-box");
-    const avail = Math.min(box.clientWidth || 256, 768);
-    const scale = Math.max(1, Math.floor((avail * dpr) / 128));
     const canvas = $("oled");
+    canvas.style.width = canvas.style.height = "0px";
+    const pad = getComputedStyle(box);
+    const width = box.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight);
+    const spare = innerHeight - parseFloat(getComputedStyle(document.body).paddingBottom)
+      - document.querySelector(".gadget").getBoundingClientRect().bottom - scrollY;
+    const height = box.clientHeight - parseFloat(pad.paddingTop) - parseFloat(pad.paddingBottom) + spare;
+    const avail = Math.min(width, Math.max(2 * height, 256), 768);
+    const scale = Math.max(1, Math.floor((avail * dpr) / 128));
     canvas.style.width = (128 * scale) / dpr + "px";
     canvas.style.height = (64 * scale) / dpr + "px";
   },
@@ -376,6 +385,7 @@ const ui = {
     }
     $("help").textContent = HELP[name] + (keys.includes("BACK") ? ""
       : " · on screen: hold " + (name === "encoder" ? "push" : "OK") + " for BACK");
+    this.fit(); // the keys and the help take another room
   },
 
   status() {

@@ -77,22 +77,49 @@ def guard(origin):
     return Guard(origin)
 
 
+def watched_context(browser, guard, **kw):
+    """A fresh browser profile (empty storage: a new gadget) whose requests ``guard`` checks."""
+    ctx = browser.new_context(accept_downloads=True, **kw)
+    ctx.on("request", guard.request)
+    return ctx
+
+
+def watched_page(ctx, guard):
+    """A new page of ``ctx`` whose console errors and uncaught exceptions ``guard`` collects."""
+    pg = ctx.new_page()
+    pg.on("console", guard.console)
+    pg.on("pageerror", guard.pageerror)
+    return pg
+
+
 @pytest.fixture
 def context(browser, guard):
-    """A fresh browser profile (empty storage: a new gadget) for one test, phone-sized."""
-    ctx = browser.new_context(viewport={"width": 412, "height": 860}, device_scale_factor=2,
-                              has_touch=False, accept_downloads=True)
-    ctx.on("request", guard.request)
+    """A fresh browser profile for one test, phone-sized."""
+    ctx = watched_context(browser, guard, viewport={"width": 412, "height": 860},
+                          device_scale_factor=2, has_touch=False)
     yield ctx
     ctx.close()
 
 
 @pytest.fixture
 def page(context, guard):
-    pg = context.new_page()
-    pg.on("console", guard.console)
-    pg.on("pageerror", guard.pageerror)
+    pg = watched_page(context, guard)
     yield pg
+    assert not guard.problems, "\n".join(guard.problems)
+
+
+@pytest.fixture
+def page_as(browser, guard):
+    """``page_as(**context options)``: a page in a fresh profile of that kind (a viewport, a
+    touch screen...), checked as ``page`` is."""
+    contexts = []
+
+    def make(**kw):
+        contexts.append(watched_context(browser, guard, **kw))
+        return watched_page(contexts[-1], guard)
+    yield make
+    for ctx in contexts:
+        ctx.close()
     assert not guard.problems, "\n".join(guard.problems)
 
 
