@@ -19,7 +19,8 @@ from tablemate import os
 # Each mode: name (its modules' name, and the journal's and history's "game"), label (menus)
 # and optionally outcomes (how a finished game reads in the history, by its summary's
 # "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a word for
-# it, a game lists its winners, "(tie)" after several, or reads "unfinished"), and "rules" and
+# it, a game lists its winners, "(tie)" after several, "&" between a team's (outcome "team"),
+# or reads "unfinished"), and "rules" and
 # "screens" (where its modules are, when not tablemate.rules.<name> and
 # tablemate.screens.<name>: a mode from outside the firmware, as the tests register one). The
 # boot loads this registry, and a Pico pays for every constant in it at every boot: what a

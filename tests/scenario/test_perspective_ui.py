@@ -181,6 +181,40 @@ def test_a_four_player_team_game(make_device, root):
     assert (8, 29) not in dev.find_text(text.CHECK), dump(dev)
 
 
+def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, root):
+    """Ann and Cy win as a team, Cy with a failed check: both rank 1 in the standings (not 1
+    and 2 by their failed checks), and neither the History nor ``tablemate report`` calls the
+    win a tie."""
+    from tablemate_host import pull
+    dev = make_device()
+    new_game(dev)
+    pick(dev, "yellow")
+    pick(dev, "Ann")
+    dev.press("OK")  # Ann reaches her objective
+    pick(dev, "Yes")
+    dev.presses("UP", "OK")  # Bob: yellow
+    dev.press("OK")  # Cy checks: failed
+    pick(dev, "No")
+    dev.presses("LEFT", "OK")  # Dee: blue; Ann's turn is skipped
+    dev.presses("DOWN", "OK")  # Bob: red
+    dev.press("OK")  # Cy: reached, the team wins
+    pick(dev, "Yes")
+    assert says(dev, "Ann & Cy win!"), dump(dev)
+    dev.press("OK")  # the standings
+    assert title(dev, "Ann & Cy win!"), dump(dev)
+    ranks = {y: [r for r in "123" if (0, y) in dev.find_text(r)] for y in (11, 20, 29, 38)}
+    assert ranks == {11: ["1"], 20: ["1"], 29: ["3"], 38: ["3"]}, "the team first together" + dump(dev)
+    assert (16, 20) in dev.find_text("Cy") and dev.shows("-1"), dump(dev)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    # the row as the History keeps it, and as much of it as the panel has room for
+    assert dev.app.top().items[0] == "Perspective: Ann & Cy", dev.app.top().items
+    assert (2, 16) in highlighted(dev, "Perspective: Ann &"), dump(dev)
+    lines = []
+    pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
+    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+
+
 def test_a_player_whose_partner_is_done_acts_alone(make_device):
     dev = make_device()
     new_game(dev)

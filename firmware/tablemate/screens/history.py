@@ -36,8 +36,9 @@ def headline(g):
 
 
 def result(record):
-    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a mode's word for its
-    outcome ("co-op lost"), or "unfinished". ``record`` is a history line, already checked."""
+    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a team's "Ann & Cy"
+    (outcome "team": both won together, no tie), a mode's word for its outcome ("co-op
+    lost"), or "unfinished". ``record`` is a history line, already checked."""
     words = (session.mode(record.get("game")) or {}).get("outcomes", {})
     outcome = str(record.get("outcome"))
     if record.get("coop") and "coop:" + outcome in words:
@@ -48,6 +49,8 @@ def result(record):
     won = [names[i] for i in record.get("winners", []) if 0 <= i < len(names)]
     if not won:
         return "unfinished"
+    if outcome == "team":
+        return " & ".join(won)
     return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 

@@ -9,10 +9,11 @@ from tablemate.ui import Screen, draw_title, text
 
 
 def ranking(scores, winners=()):
-    """[(rank, player), ...] best first: the winners, then by score; equal (won, score) share a
-    rank, players in seat order (a team's winner with fewer points still ranks first)."""
-    key = lambda i: (i not in winners, -scores[i])
-    order = sorted(range(len(scores)), key=lambda i: key(i) + (i,))
+    """[(rank, player), ...] best first: the winners, all first together (a team, whatever
+    each member's points), then the others by score, equal scores sharing a rank; players in
+    seat order within a rank."""
+    order = sorted(range(len(scores)), key=lambda i: (i not in winners, -scores[i], i))
+    key = lambda i: (False, 0) if i in winners else (True, -scores[i])  # what ranks them
     out = []
     for n in range(len(order)):
         rank = n + 1 if n == 0 or key(order[n]) != key(order[n - 1]) else out[-1][0]
