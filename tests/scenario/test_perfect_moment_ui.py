@@ -304,9 +304,30 @@ def test_a_clock_at_zero_loses_with_its_warnings(make_device, root):
     assert len(beeps(ZERO_HZ)) == 1, beeps(ZERO_HZ)
     assert actions(dev)[-1][:2] == ["timeout", 1], actions(dev)
     assert says(dev, "Ann wins!") and turn_of(dev, "Ann") and not turn_of(dev, "Bob"), dump(dev)
-    assert clock_shows(dev, 1, "0.0") == "stop", dump(dev)
+    assert clock_shows(dev, 1, "time is up") == "stop", "Bob's clock says why" + dump(dev)
     games = history(root)
     assert len(games) == 1 and games[0]["winners"] == [0] and games[0]["outcome"] == "time", games
+
+
+def test_a_game_lost_on_time_says_whose_time_is_up(make_device, root):
+    """"Ann wins! Ann 0 / Bob 0" does not say why: the standings, the History and the report
+    say "Bob's time is up"."""
+    from tablemate_host import pull
+    dev = make_device()
+    bob_first(dev, clock="per turn", turn_s=15, lose=True)
+    dev.advance(16000)
+    dev.press("OK")  # the standings
+    assert (0, 0) in dev.find_text("Ann wins!"), dump(dev)
+    why = "Bob's time is up"
+    assert ((128 - text.ink_width(why)) // 2, 56) in dev.find_text(why), \
+        "centred on the bottom line" + dump(dev)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    dev.press("OK")  # the game's details
+    assert dev.shows("Ann 0 Bob 0") and dev.shows("Bob's time is up"), dump(dev)
+    lines = []
+    pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
+    assert "won by Ann" in lines[0] and lines[0].endswith("(Bob's time is up)"), lines
 
 
 def test_a_clock_at_zero_plays_on(make_device):

@@ -55,6 +55,10 @@ def result(record):
 
 
 def details(g):
+    """The players' scores, then why the game ended when the mode says ("Ann's time is up")."""
+    from tablemate.ui.standings import reason
     names = g.get("names", [])
     scores = g.get("scores", [])
-    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores))))
+    why = reason(g)
+    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores)))
+                    ) + ("\n" + why if why else "")

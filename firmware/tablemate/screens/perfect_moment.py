@@ -7,7 +7,7 @@ has a key: the left player LEFT (or UP, PREV, the knob back), the right player R
 NEXT, the knob on). The first press starts the game with that player, unless the other key comes
 within 100 ms: then the tie is shown and settled by hand (LEFT/RIGHT, OK).
 TABLE: both names with their points in the 16-px digits, the player to move lit; both clocks
-(the running one on a lit bar); "2 up 1 dn": the fragments (face up, worth 1 and open to
+(the running one on a lit bar; a clock that lost the game reads "time is up"); "2 up 1 dn": the fragments (face up, worth 1 and open to
 either player) and the face-down cards of each; the deck and the turn on the top line. OK
 ends the turn (the clock passes to the other player); UP opens the score list on the plan,
 DOWN on the Paradox; LEFT and RIGHT take a card from the deck or put one back (an item's
@@ -377,10 +377,13 @@ class PerfectMoment(GameScreen):
         frags, down = rules.fragments(state), rules.face_down(state)
         c = self.clock
         now = self.app.now
+        timed_out = over and rules.outcome(state) == "time"
         for p in (0, 1):
             x = p * _HALF
             if c is not None:
                 t = clock.fmt(c.remaining(p, now), True)
+                if timed_out and p not in lit:
+                    t = "time is up"  # the loser's clock: why the game ended
                 running = not over and p == turn and c.running
                 if running:
                     fb.fill_rect(x + 8, 40, _HALF - 16, 8, 1)
