@@ -4,7 +4,7 @@ stealing fragments, refusals, warnings and time-outs, a power cut, the menu's pa
 The table (``screens/perfect_moment.py``) is read off the panel: "Deck N" at the top left and
 "Turn N" at the top right; each player's points in the 16-px digits in their half (conftest's
 ``row_score``), the player to move's cell lit (``turn_of``); each clock on page 5 under the
-cell, dark on a lit bar while it runs (``clock_shows``); "F up D dn" on page 6 (``pile``); the
+cell, dark on a lit bar while it runs (``clock_shows``); "F face up" on page 6 (``pile``); the
 bottom line says what the keys do, or a message, dark on a lit bar (``says``).
 """
 
@@ -80,8 +80,13 @@ def top_line(dev, deck, turn):
 
 
 def pile(dev, p, up, dn):
-    """'<up> up <dn> dn' on page 6 of player ``p``'s half: fragments and face-down cards."""
-    return (p * 64 + 5, 48) in dev.find_text("%d up %d dn" % (up, dn))
+    """'<up> face up' on page 6 of player ``p``'s half, whole (the next half's text starts 5
+    columns on): the fragments in front of them; and ``dn`` face-down cards in the state (final,
+    their points in the score: not on the table)."""
+    words = "%d face up" % up
+    whole = p * 64 + 5 + text.ink_width(words) < p * 64 + 64 + 5
+    return (p * 64 + 5, 48) in dev.find_text(words) and whole and (
+        state(dev)["down"][p] == dn) and not dev.shows(" dn")
 
 
 def says(dev, words):
