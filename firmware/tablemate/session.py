@@ -20,7 +20,10 @@ from tablemate import os
 # and optionally short (the label where a row has no room for the whole: "Continue Cartes",
 # a History row), outcomes (how a finished game reads in the history, by its summary's
 # "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a word for
-# it, a game lists its winners, "(tie)" after several, or reads "unfinished"), and "rules" and
+# it, a game lists its winners, "(tie)" after several, "&" between a team's (outcome "team"),
+# or reads "unfinished"), ends (why a game ended, by its outcome, where the scores do not say
+# it: "%s" the players who did not win; the standings, the History and the report add it), and
+# "rules" and
 # "screens" (where its modules are, when not tablemate.rules.<name> and
 # tablemate.screens.<name>: a mode from outside the firmware, as the tests register one). The
 # boot loads this registry, and a Pico pays for every constant in it at every boot: what a
@@ -30,7 +33,8 @@ MODES = [
     {"name": "contrast", "label": "Contrast",
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
     {"name": "viewpoint", "label": "Viewpoint"},
-    {"name": "perfect_moment", "label": "Perfect Moment", "short": "P. Moment"},
+    {"name": "perfect_moment", "label": "Perfect Moment", "short": "P. Moment",
+     "ends": {"time": "%s's time is up"}},
     {"name": "cartes_sur_table", "label": "Cartes sur Table", "short": "Cartes"},
     {"name": "perspective", "label": "Perspective", "outcomes": {"solved": "solved"}},
 ]

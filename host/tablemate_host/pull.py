@@ -17,6 +17,7 @@ import sys
 from tablemate import session
 from tablemate.screens import history as history_screen
 from tablemate.store import history
+from tablemate.ui.standings import reason
 from tablemate_host import flash
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board
@@ -197,6 +198,9 @@ def report(games, out=print):
             result = "won by " + result
         table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
                                                                                 len(scores))))
+        why = reason(g)  # the device's words for how it ended ("Ann's time is up")
+        if why:
+            table += "  (%s)" % why
         out("%3d  %-*s %-24s %s" % (n, width, labels[n - 1], result, table))
         for name in names:
             played[name] = played.get(name, 0) + 1

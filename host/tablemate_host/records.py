@@ -48,11 +48,13 @@ def _places(scores, winners):
 
 
 def _outcome(g, seat):
-    """"won" (a shared win: "won, shared"), "lost", or the game's own word when nobody won:
-    "unfinished", "co-op lost", "co-op drawn"."""
+    """"won" (a shared win: "won, shared"; a team's: "won, team"), "lost", or the game's own
+    word when nobody won: "unfinished", "co-op lost", "co-op drawn"."""
     won = g.get("winners", [])
     if seat in won:
-        return "won, shared" if len(won) > 1 else "won"
+        if len(won) == 1:
+            return "won"
+        return "won, team" if g.get("outcome") == "team" else "won, shared"
     return "lost" if won else history_screen.result(g)
 
 

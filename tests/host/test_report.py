@@ -63,6 +63,20 @@ def test_csv_has_one_row_per_game_and_player(tmp_path):
     ]
 
 
+TEAM = {"game": "perspective", "names": ["Ann", "Bob", "Cy", "Dee"], "scores": [0, 0, -1, 0],
+        "winners": [0, 2], "outcome": "team", "turns": 9, "kind": "teams"}
+
+
+def test_a_team_win_is_no_tie_in_the_report_nor_the_csv():
+    """Ann and Cy win Perspective as a team, Cy with a failed check: both placed first, their
+    win a team's, not a tie nor a shared one."""
+    lines = []
+    pull.report([TEAM], lines.append)
+    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+    assert [r[3:] for r in records.rows([TEAM])] == [
+        (0, 1, "won, team"), (0, 3, "lost"), (-1, 1, "won, team"), (0, 3, "lost")]
+
+
 def test_wins_per_mode_count_a_shared_win_for_each_winner(tmp_path):
     games = pull.read_history(_history(tmp_path))
     assert records.wins_by_mode(games) == {"Ann": {"scorepad": 1}, "Bob": {"scorepad": 2},

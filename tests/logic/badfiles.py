@@ -410,7 +410,9 @@ def choose(rig, label):
 
 
 def go_home(rig):
-    """BACK/OK (and a menu's "Home") until the home menu is on top; True when it is."""
+    """BACK/OK (and a menu's "Home", Yes when it asks) until the home menu is on top; True
+    when it is."""
+    homed = False
     for _ in range(12):
         screen = rig.app.top()
         if screen is None:
@@ -421,8 +423,11 @@ def go_home(rig):
         items = getattr(screen, "items", None)
         if items and "Home" in items:
             choose(rig, "Home")
+            homed = True
             continue
-        rig.press(K.OK if kind in ("Notice", "ErrorScreen", "Standings") else K.BACK)
+        yes = homed and kind == "Confirm"  # "Leave the clock?": the walk's own question
+        homed = False
+        rig.press(K.OK if yes or kind in ("Notice", "ErrorScreen", "Standings") else K.BACK)
         if rig.app.top() is screen:
             rig.press(K.OK)
     return rig.top() == "Home"

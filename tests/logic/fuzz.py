@@ -478,9 +478,11 @@ class Fuzzer:
 
     def go_home(self):
         """Reach the home menu within ESCAPE gestures, or fail: BACK, then a long BACK when a
-        BACK changed nothing, and "Home" wherever a menu offers it."""
+        BACK changed nothing, and "Home" wherever a menu offers it, confirmed when it asks
+        (a paused chess clock)."""
         self.stats["home_checks"] += 1
         stuck = False
+        homed = False
         for n in range(ESCAPE + 1):
             if self.at_home():
                 if n > self.stats["longest_escape"]:
@@ -492,12 +494,15 @@ class Fuzzer:
             top = self.top()
             depth = len(self.app.stack)
             items = getattr(top, "items", None)
-            if isinstance(items, list) and "Home" in items:
+            if homed and type(top).__name__ == "Confirm":
+                self.tap(K.OK)  # Yes: the question opens on it
+            elif isinstance(items, list) and "Home" in items:
                 self.choose(items.index("Home"))
             elif stuck:
                 self.long_back()
             else:
                 self.tap(K.BACK)
+            homed = isinstance(items, list) and "Home" in items
             stuck = self.top() is top and len(self.app.stack) == depth
         self.fail("Home not reached in %d gestures" % ESCAPE)
 

@@ -197,6 +197,8 @@ def test_power_cut_brings_the_clock_back_paused():
     assert screen.clock.running and screen.clock.current == 0
     again.press(K.BACK)
     again.choose("Home")
+    assert again.top() == "Confirm" and _saved(again) is not None  # the times: asked first
+    again.press(K.OK)
     assert again.top() == "Home" and _saved(again) is None
 
 

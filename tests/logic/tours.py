@@ -112,6 +112,8 @@ def chess_clock(root):
     rig.advance(500)
     rig.press(K.BACK)
     rig.choose("Home")
+    assert rig.top() == "Confirm"  # a paused clock's times: asked first
+    rig.press(K.OK)
     assert rig.top() == "Home"
     return rig
 

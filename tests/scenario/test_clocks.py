@@ -195,10 +195,48 @@ def test_a_power_cut_brings_the_clock_back_paused(make_device, root):
     assert saved_clock(root)["clock"]["cds"] == paused
     assert outlined_name(dev, "Ann") and dev.shows("Paused - OK resumes"), dump(dev)
     dev.press("BACK")
-    choose(dev, "Home")  # leaving the clock forgets it
+    choose(dev, "Home")  # leaving the clock forgets it, once confirmed
+    dev.press("OK")
     assert saved_clock(root) is None
     dev = make_device()
     assert dev.shows("Tablemate") and menu_row(dev, "Scorepad"), dump(dev)
+
+
+def leave_asked(dev):
+    """The clock asks before Home throws its times away, "Yes" picked."""
+    from tablemate.ui import dialogs
+    box = dev.app.top()
+    return (type(box).__name__ == "Confirm"
+            and box.lines == dialogs.wrap("Leave the clock? Its times are lost.", 112)
+            and all(dev.shows(line) for line in box.lines) and bool(highlighted(dev, "Yes")))
+
+
+def test_home_from_a_paused_clock_asks_first(make_device, root):
+    dev = make_device()
+    start_clock(dev, minutes=3, increment=0)
+    dev.press("BACK")  # before the first move nothing is lost: Home at once
+    choose(dev, "Home")
+    assert dev.shows("Tablemate") and not dev.shows("Leave the clock?"), dump(dev)
+
+    start_clock(dev, minutes=3, increment=0)
+    dev.press("OK")
+    dev.advance(20000)
+    dev.press("BACK")  # paused, the menu under the times
+    choose(dev, "Home")
+    assert leave_asked(dev), dump(dev)
+    dev.press("BACK")  # no: the clock, still paused, its times kept
+    assert dev.shows("Paused - OK resumes") and left_time(dev, "2:40"), dump(dev)
+    assert saved_clock(root) is not None
+    dev.press("BACK")
+    choose(dev, "Home")
+    dev.press("RIGHT")  # the arrows pick No
+    dev.press("OK")
+    assert dev.shows("Paused - OK resumes") and saved_clock(root) is not None, dump(dev)
+    dev.press("BACK")
+    choose(dev, "Home")
+    dev.press("OK")  # Yes: home, the clock forgotten
+    assert dev.shows("Tablemate") and menu_row(dev, "Chess clock"), dump(dev)
+    assert saved_clock(root) is None
 
 
 def test_a_random_starter_is_drawn_once_and_kept(make_device, root, monkeypatch):
@@ -286,6 +324,7 @@ def test_a_saved_clock_comes_back_before_a_saved_game(make_device, root):
     assert not dev.shows("Resume game?"), dump(dev)
     dev.press("BACK")
     choose(dev, "Home")
+    dev.press("OK")  # Yes, leave the paused clock
     assert menu_row(dev, "Continue Scorepad"), "the game is still there" + dump(dev)
 
 

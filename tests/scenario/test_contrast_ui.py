@@ -363,6 +363,29 @@ def test_skip_from_the_menu_and_the_expert_reminder(make_device):
     pick(dev, "big")
     assert dev.shows("big won") and dev.shows("Ann, Cy"), "the 3-player note" + dump(dev)
     assert actions(dev) == [["pick", 0, "big"], ["skip", 1], ["pick", 2, "big"]]
+    # Why both win where all the same wins nothing: under Bob's score, he skipped.
+    w = 128 // 3
+    assert ((w + (w - text.ink_width("skipped")) // 2, 48) in dev.find_text("skipped")
+            and dev.find_text("skipped") == [(w + (w - text.ink_width("skipped")) // 2, 48)]), \
+        "only under Bob's cell" + dump(dev)
+
+
+def test_the_grid_says_what_up_and_down_do(make_device):
+    """UP (the card's other end) and DOWN (the next symbol picked this round) are said between
+    the grid's rows: DOWN's once there is a pick to jump to."""
+    dev = make_device()
+    new_game(dev, 3)
+    assert (0, 32) in dev.find_text("\x02 other end"), dump(dev)
+    assert not dev.shows("\x03 picked"), "nothing picked yet" + dump(dev)
+    start = cursor(dev)
+    dev.press("UP")
+    assert cursor(dev) == SYMBOLS[(SYMBOLS.index(start) + 6) % 12], dump(dev)
+    pick(dev, "big")
+    hint = "\x03 picked"
+    assert (128 - text.ink_width(hint), 32) in dev.find_text(hint), dump(dev)
+    dev.press("LEFT")
+    dev.press("DOWN")  # the next symbol picked: big
+    assert cursor(dev) == "big", dump(dev)
 
 
 def test_three_buttons_walk_the_grid_in_order(make_device):

@@ -4,7 +4,7 @@ stealing fragments, refusals, warnings and time-outs, a power cut, the menu's pa
 The table (``screens/perfect_moment.py``) is read off the panel: "Deck N" at the top left and
 "Turn N" at the top right; each player's points in the 16-px digits in their half (conftest's
 ``row_score``), the player to move's cell lit (``turn_of``); each clock on page 5 under the
-cell, dark on a lit bar while it runs (``clock_shows``); "F up D dn" on page 6 (``pile``); the
+cell, dark on a lit bar while it runs (``clock_shows``); "F face up" on page 6 (``pile``); the
 bottom line says what the keys do, or a message, dark on a lit bar (``says``).
 """
 
@@ -80,8 +80,13 @@ def top_line(dev, deck, turn):
 
 
 def pile(dev, p, up, dn):
-    """'<up> up <dn> dn' on page 6 of player ``p``'s half: fragments and face-down cards."""
-    return (p * 64 + 5, 48) in dev.find_text("%d up %d dn" % (up, dn))
+    """'<up> face up' on page 6 of player ``p``'s half, whole (the next half's text starts 5
+    columns on): the fragments in front of them; and ``dn`` face-down cards in the state (final,
+    their points in the score: not on the table)."""
+    words = "%d face up" % up
+    whole = p * 64 + 5 + text.ink_width(words) < p * 64 + 64 + 5
+    return (p * 64 + 5, 48) in dev.find_text(words) and whole and (
+        state(dev)["down"][p] == dn) and not dev.shows(" dn")
 
 
 def says(dev, words):
@@ -304,9 +309,30 @@ def test_a_clock_at_zero_loses_with_its_warnings(make_device, root):
     assert len(beeps(ZERO_HZ)) == 1, beeps(ZERO_HZ)
     assert actions(dev)[-1][:2] == ["timeout", 1], actions(dev)
     assert says(dev, "Ann wins!") and turn_of(dev, "Ann") and not turn_of(dev, "Bob"), dump(dev)
-    assert clock_shows(dev, 1, "0.0") == "stop", dump(dev)
+    assert clock_shows(dev, 1, "time is up") == "stop", "Bob's clock says why" + dump(dev)
     games = history(root)
     assert len(games) == 1 and games[0]["winners"] == [0] and games[0]["outcome"] == "time", games
+
+
+def test_a_game_lost_on_time_says_whose_time_is_up(make_device, root):
+    """"Ann wins! Ann 0 / Bob 0" does not say why: the standings, the History and the report
+    say "Bob's time is up"."""
+    from tablemate_host import pull
+    dev = make_device()
+    bob_first(dev, clock="per turn", turn_s=15, lose=True)
+    dev.advance(16000)
+    dev.press("OK")  # the standings
+    assert (0, 0) in dev.find_text("Ann wins!"), dump(dev)
+    why = "Bob's time is up"
+    assert ((128 - text.ink_width(why)) // 2, 56) in dev.find_text(why), \
+        "centred on the bottom line" + dump(dev)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    dev.press("OK")  # the game's details
+    assert dev.shows("Ann 0 Bob 0") and dev.shows("Bob's time is up"), dump(dev)
+    lines = []
+    pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
+    assert "won by Ann" in lines[0] and lines[0].endswith("(Bob's time is up)"), lines
 
 
 def test_a_clock_at_zero_plays_on(make_device):

@@ -181,6 +181,66 @@ def test_a_four_player_team_game(make_device, root):
     assert (8, 29) not in dev.find_text(text.CHECK), dump(dev)
 
 
+def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, root):
+    """Ann and Cy win as a team, Cy with a failed check: both rank 1 in the standings (not 1
+    and 2 by their failed checks), and neither the History nor ``tablemate report`` calls the
+    win a tie."""
+    from tablemate_host import pull
+    dev = make_device()
+    new_game(dev)
+    pick(dev, "yellow")
+    pick(dev, "Ann")
+    dev.press("OK")  # Ann reaches her objective
+    pick(dev, "Yes")
+    dev.presses("UP", "OK")  # Bob: yellow
+    dev.press("OK")  # Cy checks: failed
+    pick(dev, "No")
+    dev.presses("LEFT", "OK")  # Dee: blue; Ann's turn is skipped
+    dev.presses("DOWN", "OK")  # Bob: red
+    dev.press("OK")  # Cy: reached, the team wins
+    pick(dev, "Yes")
+    assert says(dev, "Ann & Cy win!"), dump(dev)
+    dev.press("OK")  # the standings
+    assert title(dev, "Ann & Cy win!"), dump(dev)
+    ranks = {y: [r for r in "123" if (0, y) in dev.find_text(r)] for y in (11, 20, 29, 38)}
+    assert ranks == {11: ["1"], 20: ["1"], 29: ["3"], 38: ["3"]}, "the team first together" + dump(dev)
+    assert (16, 20) in dev.find_text("Cy") and dev.shows("-1"), dump(dev)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    # the row as the History keeps it, and as much of it as the panel has room for
+    assert dev.app.top().items[0] == "Perspective: Ann & Cy", dev.app.top().items
+    assert (2, 16) in highlighted(dev, "Perspective: Ann &"), dump(dev)
+    lines = []
+    pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
+    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+
+
+def test_the_colour_keys_are_spelt_out(make_device):
+    """Not "^Y >G vR <B": each key's colour in words on the bottom two lines, whole, for a card
+    played and for the solitaire's next action; each reads as its key plays."""
+    dev = make_device()
+    new_game(dev)
+    pick(dev, "yellow")
+    pick(dev, "Ann")
+    for y, line in ((48, "Card: \x02yellow >green"), (56, "\x03red <blue  OK check")):
+        assert (0, y) in dev.find_text(line) and text.ink_width(line) <= 128, (line, dump(dev))
+    assert not dev.shows("\x02Y >G"), dump(dev)
+    for key, colour in (("UP", "yellow"), ("RIGHT", "green"), ("DOWN", "red"), ("LEFT", "blue")):
+        dev.press(key)
+        assert actions(dev)[-1][2] == colour and dev.shows("OK end turn"), (key, dump(dev))
+        dev.press("OK")
+    dev.press("BACK")
+    choose(dev, "End game")
+    dev.press("OK")
+    dev.press("OK")  # the standings: home
+    new_game(dev, players=1)
+    pick(dev, "red")
+    for y, line in ((48, "Next: \x02yellow >green"), (56, "\x03red <blue OK solved")):
+        assert (0, y) in dev.find_text(line) and text.ink_width(line) <= 128, (line, dump(dev))
+    dev.press("LEFT")
+    assert actions(dev)[-1][:2] == ["move", "blue"] and now_line(dev, "blue"), dump(dev)
+
+
 def test_a_player_whose_partner_is_done_acts_alone(make_device):
     dev = make_device()
     new_game(dev)
@@ -233,23 +293,25 @@ def test_an_advanced_duel_won_on_the_hidden_side(make_device, root):
 
 
 def now_line(dev, colour, action=None):
-    """Page 5: "Now: <colour> (<action>)" centred and whole (nothing cut at the panel's edges);
+    """Page 4: "Now: <colour> (<action>)" centred and whole (nothing cut at the panel's edges);
     ``action`` None: only its start is read (what blue is called has to be cut to fit)."""
     px = dev.panel.pixels()
-    edges = any(px[y][x] for y in range(40, 48) for x in (0, 127))
+    edges = any(px[y][x] for y in range(32, 40) for x in (0, 127))
     words = "Now: %s (%s)" % (colour, action) if action else "Now: " + colour
-    at = [x for x, y in dev.find_text(words) if y == 40]
+    at = [x for x, y in dev.find_text(words) if y == 32]
     if action:
         at = [x for x in at if x == (128 - text.ink_width(words)) // 2]
     return bool(at) and not edges
 
 
 def solo_view(dev, moves, clock):
+    """The moves in big digits and "moves" beside them, centred together; the time."""
     from tablemate.ui.text import large
     big = large()[1]
-    x = (128 - text.digits_width(moves, big) + big.spacing) // 2
-    return ((x, 16) in dev.find_text("%d" % moves, big) and title(dev, "Solitaire")
-            and top_right(dev, clock))
+    w = text.digits_width(moves, big) - big.spacing
+    x = (128 - w - 6 - text.ink_width("moves")) // 2
+    return ((x, 16) in dev.find_text("%d" % moves, big) and (x + w + 6, 24) in dev.find_text(
+        "moves") and title(dev, "Solitaire") and top_right(dev, clock))
 
 
 def records_file(root):

@@ -4,7 +4,7 @@ View and log pages.
 
 The table (``screens/viewpoint.py``) is read off the panel: each player's total in the score
 font in their cell (conftest's ``row_score``), the active player's cell lit (``turn_of``), the
-cards in each hand as a card sign and a count at the top right of the cell, "Needs N" at the top
+cards in each hand as a count and "c" ("5c") at the top right of the cell, "Needs N" at the top
 left and "Pile N" at the top right. An action that aims at a player keeps the table: the
 question on the top line, the player aimed at with their name bar lit and "OK: <name>" on the
 bottom line (``aimed``). Lists (the card list, the card pickers) put their rows on pages 2-7
@@ -103,10 +103,11 @@ def top_line(dev, needs, pile):
 
 
 def hand_shown(dev, i, n):
-    """Player ``i``'s cell shows ``n`` cards in hand at its top right (card sign, count)."""
+    """Player ``i``'s cell shows ``n`` cards in hand at its top right ("5c": the count, then "c"
+    for cards; the card sign before it read as a 0: "05")."""
     x, page, w = table_cell(len(rules.names(state(dev))), i)
     right = x + w - 1 - (6 if n < 10 else 12)
-    return (right - 6, page * 8) in dev.find_text(text.CARD + "%d" % n)
+    return (right - 6, page * 8) in dev.find_text("%dc" % n) and not dev.shows(text.CARD)
 
 
 def check_table(dev, totals, hands, turn):

@@ -284,7 +284,9 @@ def menu_hint(layout):
 
 class ClockMenu(Menu):
     """Over the clock's lower half, so both times stay in view: resume (or back to the clock),
-    a new game with the same settings, or home. BACK leaves the clock paused."""
+    a new game with the same settings, or home. BACK leaves the clock paused. Home from a
+    paused clock asks first: the game's times cannot be had back (before the first move and
+    after a flag there is nothing to lose)."""
 
     opaque = False
 
@@ -303,6 +305,10 @@ class ClockMenu(Menu):
     def _pick(self, index):
         screen = self.screen
         app = self.app
+        if index == 2 and screen.clock.paused:
+            from tablemate.ui.dialogs import Confirm
+            app.replace(Confirm(app, "Leave the clock? Its times are lost.", self._leave))
+            return
         app.pop()
         if index == 0:
             if screen.clock.paused:
@@ -311,5 +317,8 @@ class ClockMenu(Menu):
         elif index == 1:
             screen.new_game()
         else:
-            app.home()
-            app.after_frame(screen.forget)
+            self._leave()
+
+    def _leave(self):
+        self.app.home()
+        self.app.after_frame(self.screen.forget)

@@ -4,7 +4,8 @@ One screen, three views.
 
 PICK: the player named on the inverted bar at the top picks from a 6x2 grid of the twelve
 symbols, a column per card (its two symbols); the round number is beside the name, the symbol
-under the cursor and the deck at the bottom. LEFT/RIGHT move in reading order (on into the other
+under the cursor and the deck at the bottom, what UP and DOWN do between the rows ("^ other
+end", "v picked"). LEFT/RIGHT move in reading order (on into the other
 row), UP to the other row, DOWN to the next of the symbols picked so far this round, the most
 picked first (``rules.ranked``): picks tend to agree, so the cursor starts on the first of them,
 or else on the first symbol the player has. With three buttons or a knob PREV/NEXT walk all
@@ -18,8 +19,9 @@ Holding UP skips the player, holding DOWN starts the count to three (the knob ha
 turning past the last symbol reaches "Skip" and "Count to 3" cells on the bottom line).
 
 RESULT: after the last pick, the winning icon and who won (or why nobody won), every score in
-large digits (16 px for two to four players, 12 px for five or six), the deck, and who took a
-card from the box when the deck ran out. OK goes on to the next round; an arrow goes on and
+large digits (16 px for two to four players, 12 px for five or six), "skipped" under a player
+who skipped (up to four players: with three, the other two win when they agree), the deck, and
+who took a card from the box when the deck ran out. OK goes on to the next round; an arrow goes on and
 already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both
 piles); OK files the game in the history and goes home.
 
@@ -57,6 +59,10 @@ _SPENT = const(99)  # a held key that has acted: its repeats are ignored until i
 NOT_IN_HAND = "Not in hand? OK again"
 TIP_BUTTONS = "Hold \x02 skip, \x03 count"
 TIP_KNOB = "Keep turning to skip"
+# What UP and DOWN do on the grid, between its two rows (six buttons or five): UP the card's
+# other end (the symbol above or below), DOWN the next symbol picked this round (once one is).
+HINT_UP = "\x02 other end"
+HINT_DOWN = "\x03 picked"
 
 _COLS = const(6)
 _PITCH = const(21)  # columns from one symbol of the grid to the next
@@ -212,7 +218,7 @@ def put_deck(fb, deck, page):
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("OK next", "OK end", "Box ")
+    labels = ("OK next", "OK end", "Box ", HINT_UP, HINT_DOWN, "skipped", "skip")
 
     def opening(self):
         """The expert variant's reminder, when the game starts."""
@@ -454,6 +460,10 @@ class Contrast(GameScreen):
             else:
                 icons.put(fb, SYMBOLS[cur], x, page, 0)
             text.put(fb, SYMBOLS[cur], 0, _BOTTOM)
+            if not self.walk:  # the arrows' words, on the page between the grid's rows
+                text.put(fb, HINT_UP, 0, 4)
+                if rules.ranked(state):
+                    text.put_right(fb, HINT_DOWN, _W, 4)
         else:
             label = "Skip " + rules.names(state)[p] if cur == SKIP else "Count to 3"
             text.put(fb, label, 0, _BOTTOM, color=0)
@@ -549,6 +559,10 @@ class Contrast(GameScreen):
             v = scores[i]
             text.put_digits(fb, v, centre - (text.digits_width(v, font) - font.spacing) // 2,
                             page + 1, font)
+            if big and last and not coop and last["picks"][i] is None:  # under the digits
+                w = _W // len(cells)
+                text.put_centered(fb, "skipped" if text.ink_width("skipped") < w else "skip",
+                                  6, x=i * w, w=w)
 
     def _draw_final(self, fb):
         state = self.game.state

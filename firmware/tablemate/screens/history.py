@@ -54,8 +54,9 @@ def winners(record):
 
 
 def result(record):
-    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a mode's word for its
-    outcome ("co-op lost"), or "unfinished". ``record`` is a history line, already checked."""
+    """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a team's "Ann & Cy"
+    (outcome "team": both won together, no tie), a mode's word for its outcome ("co-op
+    lost"), or "unfinished". ``record`` is a history line, already checked."""
     words = (session.mode(record.get("game")) or {}).get("outcomes", {})
     outcome = str(record.get("outcome"))
     if record.get("coop") and "coop:" + outcome in words:
@@ -65,10 +66,16 @@ def result(record):
     won = winners(record)
     if not won:
         return "unfinished"
+    if outcome == "team":
+        return " & ".join(won)
     return ", ".join(won) + (" (tie)" if len(won) > 1 else "")
 
 
 def details(g):
+    """The players' scores, then why the game ended when the mode says ("Ann's time is up")."""
+    from tablemate.ui.standings import reason
     names = g.get("names", [])
     scores = g.get("scores", [])
-    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores))))
+    why = reason(g)
+    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores)))
+                    ) + ("\n" + why if why else "")

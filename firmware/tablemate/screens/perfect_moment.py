@@ -7,8 +7,10 @@ has a key: the left player LEFT (or UP, PREV, the knob back), the right player R
 NEXT, the knob on). The first press starts the game with that player, unless the other key comes
 within 100 ms: then the tie is shown and settled by hand (LEFT/RIGHT, OK).
 TABLE: both names with their points in the 16-px digits, the player to move lit; both clocks
-(the running one on a lit bar); "2 up 1 dn": the fragments (face up, worth 1 and open to
-either player) and the face-down cards of each; the deck and the turn on the top line. OK
+(the running one on a lit bar; a clock that lost the game reads "time is up"); "2 face up":
+the fragments in front of each (cards scored face up for 1 point, open to either player: what
+the score list offers; the face-down cards are final, their points in the score, and a half's
+ten characters hold no second count in words); the deck and the turn on the top line. OK
 ends the turn (the clock passes to the other player); UP opens the score list on the plan,
 DOWN on the Paradox; LEFT and RIGHT take a card from the deck or put one back (an item's
 action: one press each; taking from an empty deck asks first, as it ends the game).
@@ -84,7 +86,7 @@ def _shown(ms):
 class PerfectMoment(GameScreen):
     """The running game: the setup race, the table, or the score list."""
 
-    labels = ("Deck ", "Turn ", " up ", " dn", "OK end turn", "Paused: any key")
+    labels = ("Deck ", "Turn ", " face up", "OK end turn", "Paused: any key")
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -375,19 +377,21 @@ class PerfectMoment(GameScreen):
         text.put_number(fb, rules.turns(state), right, 0)
         lit = rules.result(state) if over else (turn,)
         table.draw(fb, rules.names(state), rules.scores(state), lit)
-        frags, down = rules.fragments(state), rules.face_down(state)
+        frags = rules.fragments(state)
         c = self.clock
         now = self.app.now
+        timed_out = over and rules.outcome(state) == "time"
         for p in (0, 1):
             x = p * _HALF
             if c is not None:
                 t = clock.fmt(c.remaining(p, now), True)
+                if timed_out and p not in lit:
+                    t = "time is up"  # the loser's clock: why the game ended
                 running = not over and p == turn and c.running
                 if running:
                     fb.fill_rect(x + 8, 40, _HALF - 16, 8, 1)
                 text.put_centered(fb, t, 5, color=0 if running else 1, x=x, w=_HALF)
-            pen = text.put(fb, " up ", text.put_number(fb, frags[p], x + 5, 6), 6)
-            text.put(fb, " dn", text.put_number(fb, down[p], pen, 6), 6)
+            text.put(fb, " face up", text.put_number(fb, frags[p], x + 5, 6), 6)
         if self.msg.text is None:
             if self.held:
                 text.put_centered(fb, "Paused: any key", 7, color=1)

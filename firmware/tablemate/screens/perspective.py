@@ -8,11 +8,11 @@ the journal).
 TURN: the turn count, the active player and who they act with (their partner, the common
 hand, or "partner done": their own hand alone), each player's failed checks and who is done.
 The card played is one press: UP yellow (turn), RIGHT green (exchange), DOWN red (replace),
-LEFT blue (rearrange or inform). OK before playing checks the objective (at the start of the
+LEFT blue (rearrange or inform), spelt out on the bottom two lines ("Card: ^yellow >green"). OK before playing checks the objective (at the start of the
 turn), after playing ends the turn; UP after playing checks it at the end. A check asks
 "reached?": a failure ends the turn (and is counted), a success wins or, with four players,
 sets that player's cards aside.
-SOLO: the moves, the time running, and the colour of the action to do. One press an action
+SOLO: the moves, the time running, the colour of the action to do, and the keys in words. One press an action
 done: the arrow of the next action's colour (as the card the action touched says: UP yellow,
 RIGHT green, DOWN red, LEFT blue), or OK when that action made every hand match its objective
 ("Solved in N moves?", Yes: the time of the OK press; the solving action is a move too).
@@ -63,6 +63,10 @@ SOLO_REFERENCE = {
     "blue": "Blue: look under a\ncard (next: its top)\nOR rearrange a hand\n"
             "(next: the colour not\nin its objective).",
 }
+# The colour keys in words, on the bottom two lines: a card played (a turn), the next action
+# (the solitaire).
+KEYS_TURN = ("Card: " + text.ARROW_UP + "yellow >green", text.ARROW_DOWN + "red <blue  OK check")
+KEYS_SOLO = ("Next: " + text.ARROW_UP + "yellow >green", text.ARROW_DOWN + "red <blue OK solved")
 DOUBLES = "Remove one copy of each card with the same colour on both sides."
 _W = const(128)
 
@@ -70,7 +74,7 @@ _W = const(128)
 class Perspective(GameScreen):
     """The running game or solitaire."""
 
-    labels = ("Turn ", "OK check", "OK end turn", "with ", "partner done")
+    labels = ("Turn ", "OK end turn", "with ", "partner done") + KEYS_TURN
 
     def opening(self):
         """The doubles' reminder (2 players and the solitaire), when the game starts."""
@@ -348,8 +352,9 @@ class Perspective(GameScreen):
                 text.put_right(fb, right.strip(), _W - 2, page, color=0 if lit else 1)
         if over or self.msg.text is not None:
             return
-        if rules.stage(state) == "start":
-            text.put(fb, text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B  OK check", 0, 7)
+        if rules.stage(state) == "start":  # the colour keys in words, over two lines
+            text.put(fb, KEYS_TURN[0], 0, 6)
+            text.put(fb, KEYS_TURN[1], 0, 7)
         else:
             text.put(fb, "OK end turn  " + text.ARROW_UP + " check", 0, 7)
 
@@ -360,20 +365,24 @@ class Perspective(GameScreen):
         fb.hline(0, 9, _W, 1)
         big = text.large()[1]
         moves = rules.moves(state)
-        x = (_W - text.digits_width(moves, big) + big.spacing) // 2
+        w = text.digits_width(moves, big) - big.spacing  # the digits, then "moves" beside them
+        x = (_W - w - 6 - text.ink_width("moves")) // 2
         text.put_digits(fb, moves, x, 2, big)
-        text.put_centered(fb, "moves", 4)
+        text.put(fb, "moves", x + w + 6, 3)
         colour = rules.next_colour(state)
         if colour and not self.over():
             action = "look/sort" if colour == "blue" else rules.ACTIONS[colour]
-            text.put_centered(fb, "Now: " + colour + " (" + action + ")", 5)
+            text.put_centered(fb, "Now: " + colour + " (" + action + ")", 4)
         best = self.records if self.over() else self.rec.records_unsolved(self.records, self.game.id)
         if best:
             text.put_centered(fb, "Best %s moves, %s" % (best.get("moves", "-"),
-                                                          self.rec.fmt_ms(best.get("ms", 0))), 6)
+                                                          self.rec.fmt_ms(best.get("ms", 0))), 5)
         if self.msg.text is None and not self.over():
-            text.put(fb, "Paused: any key" if self.held else
-                     text.ARROW_UP + "Y >G " + text.ARROW_DOWN + "R <B OK solved", 0, 7)
+            if self.held:
+                text.put(fb, "Paused: any key", 0, 7)
+            else:  # the next colour's keys in words, over two lines
+                text.put(fb, KEYS_SOLO[0], 0, 6)
+                text.put(fb, KEYS_SOLO[1], 0, 7)
 
 
 def describe(state, ev):

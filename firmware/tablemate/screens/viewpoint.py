@@ -435,7 +435,7 @@ class Viewpoint(GameScreen):
             x = (i % cols) * w
             page = pages[i // cols]
             color = 0 if i in lit or i == aimed else 1
-            h = "%s%d" % (text.CARD, hands[i])  # a hand's size in its name bar
+            h = "%dc" % hands[i]  # a hand's size in its name bar: "5c", 5 cards (not "05")
             text.put(fb, h, x + w - 1 - text.width(h), page, color=color)
             if missing[i]:
                 fb.hline(x + 1, page * 8 + 4, text.width(self.short[i]) + 2, color)

@@ -5,14 +5,16 @@ ranking: during a game a Pico keeps only what the game needs in its heap. What a
 needs lives here with it: the winners in words, leaving the game.
 """
 
+from tablemate import session
 from tablemate.ui import Screen, draw_title, text
 
 
 def ranking(scores, winners=()):
-    """[(rank, player), ...] best first: the winners, then by score; equal (won, score) share a
-    rank, players in seat order (a team's winner with fewer points still ranks first)."""
-    key = lambda i: (i not in winners, -scores[i])
-    order = sorted(range(len(scores)), key=lambda i: key(i) + (i,))
+    """[(rank, player), ...] best first: the winners, all first together (a team, whatever
+    each member's points), then the others by score, equal scores sharing a rank; players in
+    seat order within a rank."""
+    order = sorted(range(len(scores)), key=lambda i: (i not in winners, -scores[i], i))
+    key = lambda i: (False, 0) if i in winners else (True, -scores[i])  # what ranks them
     out = []
     for n in range(len(order)):
         rank = n + 1 if n == 0 or key(order[n]) != key(order[n - 1]) else out[-1][0]
@@ -43,6 +45,9 @@ class Standings(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.on_done = on_done
+        record = game.rules.summary(game.state)
+        record["game"] = game.name
+        self.reason = reason(record)  # on the bottom line: why it ended ("Ann's time is up")
 
     def key(self, key, kind):
         from tablemate import keys as K
@@ -57,6 +62,8 @@ class Standings(Screen):
         title = winners_text(rules.names(state), winners, team) if winners else "Game ended"
         draw_title(fb, text.abbreviate(title, 127, name=False))
         draw_standings(fb, rules.names(state), rules.scores(state), winners)
+        if self.reason:
+            text.put_centered(fb, text.fit(self.reason, 128), 7)
 
 
 def show(app, game):
@@ -78,6 +85,18 @@ def leave(app, game):
         app.home()
         app.push(Notice(app, problem))
     return problem is not None
+
+
+def reason(record):
+    """Why a finished game ended, where its scores do not say it ("Ann's time is up"), or None:
+    the mode's word for the outcome (the registry's ``ends``) with the names of the players who
+    did not win. ``record`` is a history line (``rules.summary`` and the mode's name)."""
+    word = (session.mode(record.get("game")) or {}).get("ends", {}).get(str(record.get("outcome")))
+    won = record.get("winners") or ()
+    if word is None or not won:
+        return None
+    names = record.get("names", [])
+    return word % ", ".join(names[i] for i in range(len(names)) if i not in won)
 
 
 def winners_text(names, winners, team=False):
