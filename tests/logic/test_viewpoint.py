@@ -772,8 +772,10 @@ def _step(state, rng):
 
 
 def _whole_game(name, n, seed, undo_at):
-    """Play a game to its end through Game, saving now and then; undo once at step undo_at.
-    Check the cards after every action and that the journal replays to the same game."""
+    """Play a game to its end through Game, saving now and then; undo once at step undo_at
+    (or the first action after it that is not an answer: an answer's undo takes its card
+    back too, ``JOINS``). Check the cards after every action and that the journal replays to
+    the same game."""
     path = support.scratch_dir(name) + "/game.jnl"
     g = Game.new(v, path, {"names": NAMES[:n], "first": seed % n})
     rng = support.Lcg(seed)
@@ -782,10 +784,10 @@ def _whole_game(name, n, seed, undo_at):
     while v.result(g.state) is None:
         assert steps < 1500, "no end"
         action = _step(g.state, rng)
-        if steps == undo_at:
+        if steps >= undo_at and not undos and action[0] not in v.JOINS:
             before = json.loads(json.dumps(g.state))
             g.do(action)
-            g.undo()
+            assert g.undo() == 1
             undos = 1
             assert g.state == before and g.count == steps
         g.do(action)

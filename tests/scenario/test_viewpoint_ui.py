@@ -301,7 +301,9 @@ def test_questions_fit_the_title_line(make_device):
     assert asks(dev, 0, "miss"), dump(dev)
 
 
-def test_undo_takes_back_an_answer_then_the_card(make_device):
+def test_one_undo_takes_back_a_card_with_its_answer(make_device):
+    """A card and the player it aimed at were one thing done: one undo (BACK, DOWN, OK) takes
+    both back, and the journal replays it (an undo line per action)."""
     dev = make_device()
     new_game(dev)
     dev.press("OK")  # Ann: Blindspot, Bob discards
@@ -310,19 +312,26 @@ def test_undo_takes_back_an_answer_then_the_card(make_device):
     answer(dev, "Ann")
     check_table(dev, [20, 20, 0, 0], [4, 4, 6, 5], 2)
 
-    open_menu(dev, "Undo")  # the answer: Bob is asked again
-    assert asks(dev, 1, "discard") and aimed(dev, "Ann"), dump(dev)
-    assert says(dev, "Undone:"), dump(dev)
-    open_menu(dev, "Undo")  # the card: Bob's turn, as it was
+    dev.presses("BACK", "DOWN")
+    assert menu_row(dev, "Undo"), "Undo is one press from the menu's top" + dump(dev)
+    dev.press("OK")  # the card and its answer: Bob's turn, as it was
     assert says(dev, "Undone: Bob: Blind"), dump(dev)
     assert top_line(dev, 100, 20), dump(dev)
     check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)
     assert actions(dev)[-2:] == [["undo"], ["undo"]]
+    assert dev.app.game.count == 2
     dev.advance(3000)  # the message leaves; the suggestion is back on the bottom line
     assert (0, 56) in dev.find_text("OK Blindspot"), dump(dev)
 
+    dev.press("OK")  # an undo while the card is asked about takes back the card alone
+    assert asks(dev, 1, "discard"), dump(dev)
+    open_menu(dev, "Undo")
+    assert dev.app.game.count == 2 and turn_of(dev, "Bob"), dump(dev)
+    assert says(dev, "Undone: Bob: Blind"), dump(dev)
+
     dev.press("DOWN")  # and the game goes on from there
-    dev.press("OK")  # Blindsided
+    goto(dev, "Blindsided", limit=14)
+    dev.press("OK")
     answer(dev, "Dee")
     check_table(dev, [20, 10, 0, 0], [5, 4, 6, 5], 2)
 

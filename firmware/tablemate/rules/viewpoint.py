@@ -52,6 +52,8 @@ from micropython import const
 
 from tablemate import RuleError, action_kind
 
+JOINS = ("target", "card", "swap", "go")  # an answer continues the card (or reveal, or
+# cancel) it answers: one undo takes them back together (``store/game.py``), as one thing done
 CHECKPOINT = 16  # the journal's checkpoints (store/game.py): an action here costs 1.7 ms to
 # replay on a Pico, so a resume replays at most 15 of them
 TARGET = const(100)  # Viewpoints that win at the end of one's own turn

@@ -27,8 +27,8 @@ an action with nothing to act on). A win lights the winners' cells; OK shows the
 
 BACK opens the game menu: the Fields of View, the game log, leave out the asked action, reveal
 or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.py``, loaded
-then), and the shared entries. Undo takes back the last step: an answer, a card play, the
-draws and passes that followed it.
+then), and the shared entries. Undo takes back what a player did: a card with its answers
+(``rules.JOINS``), a card still asked about, a correction, and the draws that followed.
 
 A catalog file (``/data/viewpoint.jsonl``, see ``viewpoint_extra.parse``) is read when a game
 starts (``prepare``); its bad lines are listed on the screen and left out.
@@ -316,7 +316,7 @@ class Viewpoint(GameScreen):
         return GameScreen.do(self, action)
 
     def undo(self):
-        """Take back the last step and say what it was."""
+        """Take back the last thing done (a card with its answers) and say what it was."""
         state = self.game.state
         had = rules.events(state)
         log = list(rules.log(state))
