@@ -6,20 +6,20 @@ count is what a player at the table needs, not what the code intends. The table 
 print is the one in docs/performance.md ("Presses"); the recorded-game figures (a Viewpoint card
 with a target, a Perfect Moment score, five open votes) are the budgets' own, in test_budgets.py.
 
-The undo rows hold the issue's promise: undo from the game takes back what the player did, in
-at most 3 presses, in every mode.
+The undo rows hold the issue's promise (budget ``presses-undo``): undo from the game takes back
+what the player did, in at most 3 presses, in every mode.
 """
 
 import pytest
 import test_contrast_ui as contrast
+import test_perfect_moment_ui as pm
 import test_perspective_ui as perspective
 import test_viewpoint_ui as viewpoint
 from conftest import actions, dump, new_scorepad, row_score
 
-UNDO_MOST = 3  # presses, from the game, for one undo (the issue's figure)
-FIGURES = {}
+from tablemate_host import budgets
 
-
+UNDO_MOST = budgets.limit("presses-undo")  # from the game, for one undo (the issue's figure)
 class Counter:
     """Counts the presses sent to ``dev`` while it is installed (``with Counter(dev) as c``)."""
 
@@ -54,7 +54,6 @@ def undo(dev, back):
 
 
 def figure(what, n):
-    FIGURES[what] = n
     print("\npresses: %s: %s" % (what, n))
 
 
@@ -130,7 +129,6 @@ def test_a_perspective_turn_and_its_undo(make_device):
 
 def test_a_perfect_moment_score_and_its_undo(make_device):
     dev = make_device()
-    import test_perfect_moment_ui as pm
     pm.bob_first(dev)
     dev.advance(300)
     taken = len(actions(dev))
