@@ -140,10 +140,10 @@ def press_game(dev, actions, states):
         scr = dev.app.top()
         keys = []
         if action[0] == "play":
-            order = rules.likely(scr.game.state)
+            order = scr.order  # the card list as the screen has it, the cursor on scr.best
             k = order.index(action[2])
-            if k:
-                keys = path(0, k, len(order))
+            if k != scr.best:
+                keys = path(scr.best, k, len(order))
             keys.append("OK")
             out.append([len(keys)])
         elif action[0] == "go":

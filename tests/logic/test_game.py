@@ -404,6 +404,48 @@ def test_undo_goes_back_past_checkpoints_to_the_first_action():
     assert any(c["n"] == 16 and len(c.get("t", ())) == 3 for c in _checkpoints(path))
 
 
+def test_one_undo_takes_back_a_card_with_its_answer_across_checkpoints():
+    """Viewpoint's answers continue the card they answer (``JOINS``): one undo takes back the
+    card and its answer, written as two undo lines, wherever the checkpoints fall (every
+    action, every other, every third), and a resume after each undo is the live game."""
+    from tablemate.rules import viewpoint
+    opts = {"names": ["Ann", "Bob", "Cy"]}
+    spot = [c[0] for c in viewpoint.CARDS].index("Blindspot")
+    old = viewpoint.CHECKPOINT
+    for every in (1, 2, 3, 16):
+        path = _path("game-joins-%d" % every)
+        viewpoint.CHECKPOINT = every
+        try:
+            g = Game.new(viewpoint, path, opts)
+            states = [_copy(g.state)]
+            for turn in range(5):
+                p = turn % 3
+                g.do(["play", p, spot])
+                g.save()
+                g.do(["target", p, (p + 1) % 3])
+                g.save()
+                states.append(_copy(g.state))
+            while len(states) > 1:
+                assert g.undo() == 2
+                g.save()
+                states.pop()
+                assert g.state == states[-1] and g.count == 2 * (len(states) - 1), every
+                _same(g, path, viewpoint)
+            _expect_rule_error(g.undo, "Nothing to undo")
+            assert _actions(path)[-2:] == [["undo"], ["undo"]]
+        finally:
+            viewpoint.CHECKPOINT = old
+
+
+def test_an_undo_with_a_card_still_unanswered_takes_back_the_card():
+    from tablemate.rules import viewpoint
+    opts = {"names": ["Ann", "Bob", "Cy"]}
+    g = Game.new(viewpoint, _path("game-joins-open"), opts)
+    start = _copy(g.state)
+    g.do(["play", 0, [c[0] for c in viewpoint.CARDS].index("Blindspot")])
+    assert g.undo() == 1 and g.state == start and g.count == 0
+
+
 def test_back_and_forth_across_a_checkpoint():
     path = _path("game-seesaw")
     g = Game.new(scorepad, path, OPTS)

@@ -412,7 +412,7 @@ def test_the_knob_says_where_skip_is(make_device):
     dev = make_device(layout="encoder")
     start_contrast(dev, 3)
     dev.long_press("OK")  # the game menu
-    dev.turn(+1)
+    dev.turn(+2)  # past Undo
     assert highlighted(dev, "Skip Ann"), dump(dev)
     dev.press("OK")
     assert message_is(dev, "Keep turning to skip"), dump(dev)

@@ -1,11 +1,15 @@
-"""At the table: scores readable from across it, who starts, and setups remembered.
+"""At the table: scores readable from across it, who starts, setups remembered, and a player
+renamed from the setup.
 
 Heights are measured on the virtual display: the ink of each player's score, in the two pages
 below their name, as a person would see it (dark digits on a lit cell count as ink too).
 """
 
+import json
+import os
+
 from conftest import (NAMES, actions, choose, cursor_at, dump, goto, header, highlighted,
-                      new_scorepad, table_cell, turn_of)
+                      menu_row, new_scorepad, table_cell, turn_of)
 
 
 def _score_ink_height(dev, n, i):
@@ -95,6 +99,38 @@ def test_who_plays_is_ticked_from_the_saved_names(make_device):
     assert dev.shows("Players: 2"), dump(dev)
     choose(dev, "Start")
     assert header(dev)["opts"]["names"] == ["Bob", "Dee"]
+
+
+def test_a_player_is_renamed_from_the_setup_and_the_setup_is_kept(make_device, root):
+    """Renaming was only in the settings, and leaving the setup for them lost "4 players,
+    target 50": the setup's Who plays? list names a player, and the setup is as it was."""
+    from test_names import Typist, plan
+    dev = make_device()
+    choose(dev, "Scorepad")
+    setup = dev.app.top()
+    dev.presses("RIGHT", "RIGHT")  # 4 players
+    goto(dev, "Target: none")
+    while setup.values[0] != 50:
+        dev.press("RIGHT")
+    dev.press("UP")  # the names row (its words are fitted to the row: only the first read)
+    assert highlighted(dev, "Names: Ann Bob"), dump(dev)
+    dev.press("OK")
+    choose(dev, "Rename a player")
+    assert dev.shows("Rename which?"), dump(dev)
+    choose(dev, "Bob")
+    assert dev.shows("Player 2: "), dump(dev)
+    typist = Typist(dev, "six")
+    typist.keys(*plan("six", "Zoe"))  # the last OK held: typed and saved
+    assert dev.shows("Who plays?") and menu_row(dev, "Done"), "back in the list" + dump(dev)
+    goto(dev, "\x04 Zoe", key="UP")  # ticked, as Bob was
+    choose(dev, "Done")
+    assert highlighted(dev, "Names: Ann Zoe"), dump(dev)
+    assert dev.shows("Players: 4") and dev.shows("Target: 50"), "every choice kept" + dump(dev)
+    with open(os.path.join(root, "data", "settings.json")) as f:
+        assert json.load(f)["names"][:4] == ["Ann", "Zoe", "Cy", "Dee"]
+    choose(dev, "Start")
+    opts = header(dev)["opts"]
+    assert opts["names"] == ["Ann", "Zoe", "Cy", "Dee"] and opts["target"] == 50, opts
 
 
 def test_each_mode_opens_its_setup_as_it_was_last_started(make_device):

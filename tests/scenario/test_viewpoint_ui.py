@@ -21,11 +21,9 @@ from tablemate.rules import viewpoint as rules
 from tablemate.screens.viewpoint import QUESTIONS
 from tablemate.ui import text
 
-# The card list at the start of a game: the most copies first, the catalog's order among equals.
-OPENING = ["Blindspot", "Blindsided", "Hindsight", "Insight", "Mirage", "Peripheral Vision",
-           "Blink", "Blurred Vision", "Eye Spy", "All-Seeing Eye", "Cross-eyed", "Mirror Image",
-           "Blackout"]
-CARD = {c[0]: i for i, c in enumerate(rules.CARDS)}
+# The card list: the catalog's order, every turn (the cursor starts on the likeliest card).
+CATALOG = [c[0] for c in rules.CARDS]
+CARD = {c: i for i, c in enumerate(CATALOG)}
 
 
 # -- driving --------------------------------------------------------------------------------------
@@ -165,7 +163,8 @@ def test_turns_through_the_buttons(make_device):
 
     dev.press("DOWN")  # the card list, one down from the likeliest card
     assert title(dev, "Bob plays") and menu_row(dev, "Blindsided"), dump(dev)
-    assert rows(dev, "Blindspot") == [2], "the likeliest card first" + dump(dev)
+    assert rows(dev, "All-Seeing Eye") == [2] and rows(dev, "Blindspot") == [4], \
+        "the catalog's order" + dump(dev)
     dev.press("OK")
     assert dev.shows("Bob: skip whose") and aimed(dev, "Ann"), "the leader" + dump(dev)
     dev.press("DOWN")  # round the end: Cy, the next player
@@ -216,17 +215,19 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
     # The card list: UP from the first card reaches the last; LEFT/RIGHT jump six, round the ends.
     dev.press("DOWN")
     dev.press("UP")
-    assert menu_row(dev, OPENING[0]), dump(dev)
+    assert menu_row(dev, "Blindspot"), "the likeliest card" + dump(dev)
+    dev.presses("UP", "UP")
+    assert menu_row(dev, CATALOG[0]), dump(dev)
     dev.press("UP")
-    assert menu_row(dev, OPENING[-1]) and rows(dev, OPENING[-1]) == [7], dump(dev)
+    assert menu_row(dev, CATALOG[-1]) and rows(dev, CATALOG[-1]) == [7], dump(dev)
     assert (123, 16) in dev.find_text(text.ARROW_UP), "rows above" + dump(dev)
     for key, card in (("RIGHT", 5), ("RIGHT", 11), ("LEFT", 5), ("LEFT", 12), ("LEFT", 6)):
         dev.press(key)
-        assert menu_row(dev, OPENING[card]), (key, OPENING[card], dump(dev))
+        assert menu_row(dev, CATALOG[card]), (key, CATALOG[card], dump(dev))
     dev.press("BACK")
     assert top_line(dev, 100, 21) and turn_of(dev, "Ann"), "back at the table" + dump(dev)
     dev.press("RIGHT")  # an arrow opens the list moved from the likeliest card
-    assert menu_row(dev, OPENING[6]), dump(dev)
+    assert menu_row(dev, CATALOG[CARD["Blindspot"] + 6]), dump(dev)
     dev.press("BACK")
 
     # Every player's target picker: the others clockwise from the one acting, never them.
@@ -242,6 +243,30 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         start = others.index(seen[0])
         assert seen[:3] == (others + others)[start:start + 3] and seen[3] == seen[0], seen
         dev.press("OK")
+
+
+def test_the_card_list_keeps_its_order_from_turn_to_turn(make_device):
+    """A list sorted by the odds moved every turn, and a hand that had learned where
+    Peripheral Vision was picked Blink: the order is the catalog's, every turn; only the cursor
+    moves, to the likeliest card."""
+    dev = make_device()
+    new_game(dev)
+    dev.press("DOWN")
+    first = [rows(dev, c) for c in CATALOG]
+    assert first[:6] == [[2], [3], [4], [5], [6], [7]], dump(dev)
+    assert menu_row(dev, "Blindsided"), "one down from Blindspot, the likeliest" + dump(dev)
+    dev.press("BACK")
+    for _ in range(3):  # three Blindspots seen: Blindsided has the most copies left
+        dev.press("OK")
+        dev.press("OK")
+    assert (0, 56) in dev.find_text("OK Blindsided"), dump(dev)
+    dev.press("DOWN")
+    assert title(dev, "Dee plays") and menu_row(dev, "Blink"), dump(dev)
+    assert [rows(dev, c) for c in CATALOG] == first, "the same rows" + dump(dev)
+    goto(dev, "Peripheral Vision", limit=14)  # where it was: 8 rows below Blink, 12 in all
+    for _ in range(13):
+        dev.press("DOWN")
+    assert menu_row(dev, "Peripheral Vision"), "13 rows round" + dump(dev)
 
 
 def test_the_picker_offers_only_hands_a_discard_or_a_steal_acts_on(make_device):
@@ -287,9 +312,9 @@ def test_the_message_line_hides_no_list_row(make_device):
     new_game(dev)
     play(dev, "Blink")  # Ann draws two more
     assert says(dev, "Ann draws 2") and turn_of(dev, "Bob"), dump(dev)
-    dev.press("UP")  # Bob: the card list from its end, the cursor on the last card
-    assert rules.likely(state(dev))[-1] == CARD["Blackout"]
-    assert menu_row(dev, "Blackout"), "the cursor's row is under the message" + dump(dev)
+    dev.press("LEFT")  # Bob: the card list six up from Blindspot, round the top: the last row
+    assert menu_row(dev, "Insight") and rows(dev, "Insight") == [7], \
+        "the cursor's row is under the message" + dump(dev)
 
 
 def test_questions_fit_the_title_line(make_device):
@@ -302,7 +327,9 @@ def test_questions_fit_the_title_line(make_device):
     assert asks(dev, 0, "miss"), dump(dev)
 
 
-def test_undo_takes_back_an_answer_then_the_card(make_device):
+def test_one_undo_takes_back_a_card_with_its_answer(make_device):
+    """A card and the player it aimed at were one thing done: one undo (BACK, DOWN, OK) takes
+    both back, and the journal replays it (an undo line per action)."""
     dev = make_device()
     new_game(dev)
     dev.press("OK")  # Ann: Blindspot, Bob discards
@@ -311,19 +338,26 @@ def test_undo_takes_back_an_answer_then_the_card(make_device):
     answer(dev, "Ann")
     check_table(dev, [20, 20, 0, 0], [4, 4, 6, 5], 2)
 
-    open_menu(dev, "Undo")  # the answer: Bob is asked again
-    assert asks(dev, 1, "discard") and aimed(dev, "Ann"), dump(dev)
-    assert says(dev, "Undone:"), dump(dev)
-    open_menu(dev, "Undo")  # the card: Bob's turn, as it was
+    dev.presses("BACK", "DOWN")
+    assert menu_row(dev, "Undo"), "Undo is one press from the menu's top" + dump(dev)
+    dev.press("OK")  # the card and its answer: Bob's turn, as it was
     assert says(dev, "Undone: Blindspot"), dump(dev)
     assert top_line(dev, 100, 20), dump(dev)
     check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)
     assert actions(dev)[-2:] == [["undo"], ["undo"]]
+    assert dev.app.game.count == 2
     dev.advance(3000)  # the message leaves; the suggestion is back on the bottom line
     assert (0, 56) in dev.find_text("OK Blindspot"), dump(dev)
 
+    dev.press("OK")  # an undo while the card is asked about takes back the card alone
+    assert asks(dev, 1, "discard"), dump(dev)
+    open_menu(dev, "Undo")
+    assert dev.app.game.count == 2 and turn_of(dev, "Bob"), dump(dev)
+    assert says(dev, "Undone: Bob: Blind"), dump(dev)
+
     dev.press("DOWN")  # and the game goes on from there
-    dev.press("OK")  # Blindsided
+    goto(dev, "Blindsided", limit=14)
+    dev.press("OK")
     answer(dev, "Dee")
     check_table(dev, [20, 10, 0, 0], [5, 4, 6, 5], 2)
 
@@ -401,10 +435,10 @@ def test_catalog_file_adds_cards_and_names_its_bad_lines(make_device, root):
                                                    "discard"]]
     dev.press("OK")
     assert not dev.shows("line 2") and top_line(dev, 100, 23), "44 cards" + dump(dev)
-    dev.press("UP")  # the card list from its end: the one Blackout, then the two Glimpses
-    assert menu_row(dev, "Blackout"), dump(dev)
-    dev.press("UP")
-    assert menu_row(dev, "Glimpse") and (128 - 7 - text.width("5"), 48) in dev.find_text("5"), \
+    dev.press("UP")  # the card list up from Blindspot: Blackout, then round the top to the
+    assert menu_row(dev, "Blackout"), dump(dev)  # file's card, after the catalog's
+    dev.presses("UP", "UP")
+    assert menu_row(dev, "Glimpse") and (128 - 7 - text.width("5"), 56) in dev.find_text("5"), \
         dump(dev)
     assert not dev.shows("Squint"), dump(dev)
     dev.press("OK")

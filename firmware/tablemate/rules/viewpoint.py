@@ -52,6 +52,8 @@ from micropython import const
 
 from tablemate import RuleError, action_kind
 
+JOINS = ("target", "card", "swap", "go")  # an answer continues the card (or reveal, or
+# cancel) it answers: one undo takes them back together (``store/game.py``), as one thing done
 CHECKPOINT = 16  # the journal's checkpoints (store/game.py): an action here costs 1.7 ms to
 # replay on a Pico, so a resume replays at most 15 of them
 TARGET = const(100)  # Viewpoints that win at the end of one's own turn
@@ -561,16 +563,22 @@ def unseen(state):
     return left
 
 
-def likely(state):
-    """The cards a player may still hold, the most copies unseen first (catalog order among
-    equals): the card picker's order."""
+def held(state):
+    """The cards a player may still hold (a copy not yet seen), in the catalog's order: the
+    card picker's order, the same every turn, so that a player's hand learns where a card is."""
     left = unseen(state)
-    order = []
-    for n in range(max(left), 0, -1):  # most copies first, catalog order among equals
-        for c in range(len(left)):
-            if left[c] == n:
-                order.append(c)
-    return order
+    return [c for c in range(len(left)) if left[c] > 0]
+
+
+def likeliest(state):
+    """The card with the most copies not yet seen (the catalog's first among equals), or None
+    when none is left: what the card picker proposes."""
+    left = unseen(state)
+    best = 0
+    for c in range(1, len(left)):
+        if left[c] > left[best]:
+            best = c
+    return best if left[best] > 0 else None
 
 
 def choices(state):

@@ -75,17 +75,12 @@ class SettingsMenu(Menu):
             self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))
 
     def _edit(self, i):
-        from tablemate.store.settings import DEFAULTS
         from tablemate.ui import names
 
         def done(name):
             self.s["names"][i] = name
             self._relabel()
-        now = self.s["names"]
-        # Names replaced since the menu opened (the file still has them), then the others'.
-        gone = [n for n in self.app.settings["names"] if n not in now]
-        offer = names.recent(gone + now, DEFAULTS["names"] + [now[i]])
-        self.app.replace(names.NameEntry(self.app, "Player %d" % (i + 1), now[i], done, offer))
+        names.edit(self.app, self.s["names"], i, done)
 
     def _leave(self):
         app = self.app

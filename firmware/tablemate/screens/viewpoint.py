@@ -5,11 +5,14 @@ One screen, five views, chosen by what the rules wait for (``rules.prompt``):
 TABLE (a card is due): every player's total in the score digits (16 px up to four players), the
 active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
 their next turn), "Needs 35" and the draw pile on the top line, and on the bottom line the card
-the device thinks likeliest (the most copies not yet seen: ``rules.likely``). OK plays it; an
+the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; an
 arrow opens the card list already moved from it.
-CARDS: the catalog in that order, value on the right. UP/DOWN one card, LEFT/RIGHT six (a
-screenful), both round the ends, so that every card is at most three presses from the first;
-OK plays, BACK goes back to the table.
+CARDS: the cards a player may still hold in the catalog's order (``rules.held``), value on the
+right, the cursor on the likeliest. The order is the same every turn (a card leaves it only
+once every copy is seen), so a player's hand learns where a card is; a list sorted by the odds
+moved under the thumb each turn. UP/DOWN one card, LEFT/RIGHT six (a screenful), both round
+the ends, so that every card is at most three presses from the cursor; OK plays, BACK goes
+back to the table.
 PICK (an action aims at another player): the table stays, the question on the top line, the
 player it would aim at with their name bar lit and named on the bottom line; every arrow moves
 it on to the next player the action can act on (``rules.choices``: clockwise from the one
@@ -27,8 +30,8 @@ an action with nothing to act on). A win lights the winners' cells; OK shows the
 
 BACK opens the game menu: the Fields of View, the game log, leave out the asked action, reveal
 or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.py``, loaded
-then), and the shared entries. Undo takes back the last step: an answer, a card play, the
-draws and passes that followed it.
+then), and the shared entries. Undo takes back what a player did: a card with its answers
+(``rules.JOINS``), a card still asked about, a correction, and the draws that followed.
 
 A catalog file (``/data/viewpoint.jsonl``, see ``viewpoint_extra.parse``) is read when a game
 starts (``prepare``); its bad lines are listed on the screen and left out.
@@ -220,7 +223,9 @@ class Viewpoint(GameScreen):
         self.totals = rules.scores(state)
         got = None if self.over() else rules.prompt(state)
         self.mine = None
-        self.order = rules.likely(state) if got is None else ()  # a card is due
+        self.order = rules.held(state) if got is None else ()  # a card is due
+        best = rules.likeliest(state) if got is None else None
+        self.best = self.order.index(best) if best is not None else 0  # its row
         if got is None:
             self.view = TABLE
             self.first = 0
@@ -275,12 +280,12 @@ class Viewpoint(GameScreen):
         return (left, "%d" % rules.value(state, c))
 
     def open_cards(self, move):
-        """The card list, the cursor moved by ``move`` from the likeliest card."""
+        """The card list, the cursor moved by ``move`` from the likeliest card's row."""
         state = self.game.state
         self.msg.clear()
         self.view = CARDS
         self.head = rules.names(state)[rules.turn(state)] + " plays"
-        self._list(self.order, self._card_row, 0)
+        self._list(self.order, self._card_row, self.best)
         self._select(self.cur + move)
 
     def _select(self, i):
@@ -317,7 +322,7 @@ class Viewpoint(GameScreen):
         return GameScreen.do(self, action)
 
     def undo(self):
-        """Take back the last step and say what it was."""
+        """Take back the last thing done (a card with its answers) and say what it was."""
         state = self.game.state
         had = rules.events(state)
         log = list(rules.log(state))
@@ -337,7 +342,7 @@ class Viewpoint(GameScreen):
         if self.view == TABLE:
             order = self.order
             if order:
-                self.do(["play", rules.turn(state), order[0]])
+                self.do(["play", rules.turn(state), order[self.best]])
             else:
                 self.refuse("No card left to play")
         elif self.view == CARDS:
@@ -444,7 +449,7 @@ class Viewpoint(GameScreen):
         if pick:  # who OK aims at
             text.put(fb, rules.names(state)[aimed], text.put(fb, "OK: ", 0, 7), 7)
         elif self.order:  # what OK plays
-            card = self.order[0]
+            card = self.order[self.best]
             pen = text.put(fb, rules.name(state, card), text.put(fb, "OK ", 0, 7), 7)
             v = "%d" % rules.value(state, card)
             if pen + 6 + text.width(v) <= _W:

@@ -132,7 +132,7 @@ def _correct_card(screen, src, dst):
                   ("An unseen card", -1) if unseen and dst[0] != "v" else None)
     elif dst[0] == "v" or dst == "discard":
         extra = ("A card not known", -1) if dst == "discard" else None
-        _ask_card(screen, "Which card?", rules.likely(state), done, extra)
+        _ask_card(screen, "Which card?", rules.held(state), done, extra)
     else:
         done(-1)
 

@@ -1,6 +1,7 @@
 """A game in progress: pure rules plus a journal, so every accepted action survives a power cut.
 
-Undo is a journal line (["undo"]), never a rules action: it drops the latest effective action.
+Undo is a journal line (["undo"]), never a rules action: it drops the latest effective action
+(a player's one step that the rules journal as several actions, ``JOINS``, is as many lines).
 Why checkpoints: replaying a whole game costs ~1 ms per action on a Pico and holding it costs
 RAM, so the journal holds the state every CHECKPOINT actions (journal.py has the format) and the
 game keeps in RAM only its base (the state of the last checkpoint, as JSON text) and the tail
@@ -188,27 +189,40 @@ class Game:
         self._since += 1
 
     def undo(self):
-        """Take back the latest effective action (RuleError "Nothing to undo" when none).
+        """Take back what the player did last, as one step (RuleError "Nothing to undo" when
+        nothing was done): the latest effective action, and while the action taken back is of
+        a kind the rules module lists in ``JOINS`` (it continues the action before it, as a
+        Viewpoint card's answers continue the card), the one before it too. Returns how many
+        actions went; each is one ["undo"] line, queued together so that one append writes
+        them (the journal's format is unchanged: a replay pops one action per line).
 
-        With an empty tail this goes back one checkpoint: it saves the queue first and reads
-        the journal (OSError, or RuleError when the journal is damaged there, change nothing).
+        Going back past a checkpoint it saves the queue first and reads the journal (OSError,
+        or RuleError when the journal is damaged there, change nothing).
         """
         self._checkpoint()
-        if self._tail:
-            base, tail = self._base, self._tail[:-1]
-        elif self._base[_N]:
-            base, tail = self._back()
-            tail.pop()
-        else:
-            raise RuleError("Nothing to undo")
+        joins = getattr(self.rules, "JOINS", ())
+        base, tail = self._base, self._tail[:]
+        k = 0
+        while True:
+            if not tail:
+                if not base[_N]:
+                    if k:  # a joined action with nothing before it (a damaged game): stop
+                        break
+                    raise RuleError("Nothing to undo")
+                base, tail = self._back(base)
+            k += 1
+            if tail.pop()[0] not in joins:
+                break
         state = self._start(base)
         if _apply(self.rules, state, tail) < len(tail):
             raise RuleError(DAMAGED)
         if base is not self._base:
             self._since = _FAR  # the lines after that base are not counted: write it again
         self._base, self._tail, self.state = base, tail, state
-        self._queue.append(journal.UNDO_LINE)
-        self._since += 1
+        for _ in range(k):
+            self._queue.append(journal.UNDO_LINE)
+        self._since += k
+        return k
 
     def replay(self):
         """Rebuild the state from the base and the effective actions: what the record says,
@@ -297,11 +311,10 @@ class Game:
             offset += len(item)
         return b"".join(out)
 
-    def _back(self):
-        """The base's parent and the effective actions from it to the base (RuleError if the
-        journal is damaged there)."""
+    def _back(self, base):
+        """The parent of ``base`` (the game's base, or a parent read before) and the effective
+        actions from it to ``base`` (RuleError if the journal is damaged there)."""
         self.save()
-        base = self._base
         p = _at(base[_P])
         e = _at(base[_E] if base[_E] is not None else base)
         f = open(self.path, "rb")

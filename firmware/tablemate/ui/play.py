@@ -269,17 +269,17 @@ class GameScreen(Screen):
 
 
 class GameMenu(ActionMenu):
-    """Back to game, the mode's entries, then Undo, End game, New game (same players) and Home.
+    """Back to game, Undo, the mode's entries, then End game, New game (same players) and Home.
 
     "Back to game" comes first because with three buttons or a knob BACK is a long press: OK at
-    once on the opened menu must be a way out.
+    once on the opened menu must be a way out. Undo comes next, in every mode: BACK, DOWN, OK
+    takes back what the player did (three presses, however many entries the mode adds).
     """
 
     def __init__(self, app, screen):
         self.screen = screen
-        entries = [("Back to game", app.pop)]
+        entries = [("Back to game", app.pop), ("Undo", self._undo)]
         entries += screen.menu_entries()
-        entries.append(("Undo", self._undo))
         if not screen.over():
             entries.append(("End game", self._end))
         entries += [("New game", self._new), ("Home", self._home)]

@@ -2,7 +2,7 @@
 
 Rows: the player count, who plays, one row per option, who starts, Start. LEFT/RIGHT change the
 row's value in place; OK on a number opens the number entry, on "Names" a list of the saved
-names to tick, on a choice or a flag moves it on, on Start begins the game (asking first when
+names to tick (or to rename one, the setup kept), on a choice or a flag moves it on, on Start begins the game (asking first when
 that would replace a saved game, which is then filed as unfinished). The menu opens as the mode
 was last set up (``store/setups.py``): a table plays the same game with the same people again
 and again. A mode needs no setup code of its own, so opening a mode's setup imports this one
@@ -256,7 +256,11 @@ class Setup(Menu):
 
 
 class WhoPlays(ActionMenu):
-    """The saved names, ticked for those who play; OK ticks or unticks, Done (or BACK) returns."""
+    """The saved names, ticked for those who play; OK ticks or unticks, Done (or BACK) returns.
+
+    "Rename a player" names one of them here, saved in the settings at once: leaving the setup
+    for the settings' "Player names" lost every choice made in it ("4 players, target 50"), and
+    this way the setup stays as it was, its "Names" row reading the new name."""
 
     def __init__(self, app, setup):
         self.setup = setup
@@ -268,7 +272,29 @@ class WhoPlays(ActionMenu):
         seats = self.setup.seats
         entries = [(("%s " % text.CHECK if i in seats else "  ") + names[i], self._toggle(i))
                    for i in range(len(names))]
-        return entries + [("Done", app.pop)]
+        return entries + [("Rename a player", self._rename), ("Done", app.pop)]
+
+    def _rename(self):
+        """Which player, then the name entry in place of that list; back here once named, the
+        cursor on Done."""
+        app = self.app
+        names = list(app.settings["names"])
+
+        def pick(i):
+            from tablemate.ui import names as entry
+
+            def done(name):
+                settings = dict(app.settings)
+                names[i] = name
+                settings["names"] = names
+                app.settings = settings
+                app.save_settings()
+                self.setup._relabel()
+                self.set_entries(self._entries())
+                self.select(len(self.items) - 1)
+                app.soon(lambda: text.warm(name))  # the game's first frame draws it
+            entry.edit(app, names, i, done)
+        app.push(Menu(app, "Rename which?", list(names), pick))
 
     def _toggle(self, i):
         def toggle():
