@@ -31,7 +31,7 @@ from tablemate import os
 MODES = [
     {"name": "scorepad", "label": "Scorepad"},
     {"name": "contrast", "label": "Contrast",
-     "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op drawn"}},
+     "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op draw"}},
     {"name": "viewpoint", "label": "Viewpoint"},
     {"name": "perfect_moment", "label": "Perfect Moment", "short": "P. Moment",
      "ends": {"time": "%s's time is up"}},

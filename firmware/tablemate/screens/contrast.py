@@ -218,7 +218,7 @@ def put_deck(fb, deck, page):
 class Contrast(GameScreen):
     """The running game: the pick grid, a round's result, or the final ranking."""
 
-    labels = ("OK next", "OK end", "Box ", HINT_UP, HINT_DOWN, "skipped", "skip")
+    labels = ("OK next", "OK end", "Box ", HINT_UP, HINT_DOWN)
 
     def opening(self):
         """The expert variant's reminder, when the game starts."""

@@ -12,6 +12,7 @@ from micropython import const
 from tablemate import VERSION
 from tablemate import keys as K
 from tablemate.ui import Screen, text
+from tablemate.ui.dialogs import wrap
 
 _ERRLOG_MAX = const(16384)
 
@@ -81,7 +82,7 @@ class ErrorScreen(Screen):
     def __init__(self, app, exc):
         Screen.__init__(self, app)
         self.kind = type(exc).__name__
-        self.lines = text.wrap(str(exc) or "(no message)", 126)
+        self.lines = wrap(str(exc) or "(no message)", 126)
 
     def key(self, key, kind):
         if kind == K.PRESS and (key == K.OK or key == K.BACK):

@@ -8,7 +8,7 @@ aside"), so a damaged file still shows the rest.
 
 from tablemate import session
 from tablemate.store.history import read
-from tablemate.ui import ROW_WIDTH, Menu, text
+from tablemate.ui import ROW_WIDTH, Menu, shorten, text
 from tablemate.ui.dialogs import Notice
 
 _KEEP = 12
@@ -36,15 +36,16 @@ def headline(g):
     their initials or their count (``text.names``), never a name cut off."""
     game = g.get("game", "?")
     said = result(g)
-    for label in (session.label(game), session.short(game)):
+    for label in ("%s" % session.label(game), "%s" % session.short(game)):  # a damaged
+        # line's game may be anything
         s = "%s: %s" % (label, said)
         if text.ink_width(s) <= ROW_WIDTH:
             return s
     won = winners(g)
     joined = ", ".join(won)
     if not won or not said.startswith(joined):
-        return text.abbreviate(s, ROW_WIDTH)  # the label first: "Perspe.: unfinished"
-    return text.names(label + ": ", won, ROW_WIDTH, tail=said[len(joined):])
+        return shorten.abbreviate(s, ROW_WIDTH)  # the label first: "Perspe.: unfinished"
+    return shorten.names(label + ": ", won, ROW_WIDTH, tail=said[len(joined):])
 
 
 def winners(record):

@@ -245,8 +245,8 @@ class PerfectMoment(GameScreen):
                 self.clock.pause(self.app.now)
             self.view = TABLE
             state = self.game.state
-            from tablemate.ui import standings  # the game ended: loaded now
-            self.announce(text.abbreviate(standings.winners_text(rules.names(state),
+            from tablemate.ui import shorten, standings  # the game ended: loaded now
+            self.announce(shorten.abbreviate(standings.winners_text(rules.names(state),
                                                                  rules.result(state)), _W,
                                           name=False))
 

@@ -134,8 +134,8 @@ class Perspective(GameScreen):
             if self.solo:
                 self._solved()
             else:
-                from tablemate.ui import standings  # the game ended: loaded now
-                self.announce(text.abbreviate(standings.winners_text(
+                from tablemate.ui import shorten, standings  # the game ended: loaded now
+                self.announce(shorten.abbreviate(standings.winners_text(
                     rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W,
                     name=False))
             return
@@ -412,11 +412,12 @@ class Log(Screen):
             self.app.pop()
 
     def draw(self, fb):
+        from tablemate.ui import shorten  # the log page's: loaded with it
         state = self.game.state
         draw_title(fb, "Game log, turn %d" % rules.turns(state))
         events = rules.log(state)[-6:]
         for k in range(len(events)):
-            text.put(fb, text.abbreviate(describe(state, events[k]), _W), 0, 2 + k)
+            text.put(fb, shorten.abbreviate(describe(state, events[k]), _W), 0, 2 + k)
 
 
 class Reference(Screen):

@@ -225,7 +225,8 @@ class Scorepad(GameScreen):
         scores = rules.scores(state)
         over = self.over()
         if over:
-            line = text.abbreviate(self.result_text(), 126, name=False)
+            from tablemate.ui import shorten  # the game ended: loaded now
+            line = shorten.abbreviate(self.result_text(), 126, name=False)
             fb.fill_rect(0, 0, 128, 8, 1)
             text.put(fb, line, 1, 0, color=0)
         else:

@@ -47,7 +47,7 @@ from micropython import const
 from tablemate import json
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
-from tablemate.ui import draw_rows, draw_title, scroll, table, text
+from tablemate.ui import draw_rows, draw_title, scroll, shorten, table, text
 from tablemate.ui.play import GameScreen
 
 TABLE = const(0)
@@ -265,7 +265,7 @@ class Viewpoint(GameScreen):
         if got is None:
             left, right = self._make(self.keys[i])
             x = _W - 7 - text.width(right)
-            got = self.items[i] = (text.abbreviate(left, x - 5), right, x)
+            got = self.items[i] = (shorten.abbreviate(left, x - 5), right, x)
         return got
 
     def _card_row(self, c):
@@ -311,7 +311,7 @@ class Viewpoint(GameScreen):
                 told = ev
         self._events = rules.events(state)
         if told is not None:
-            self.msg.show(text.abbreviate(say(state, told), _MSG), self.app.now)
+            self.msg.show(shorten.abbreviate(say(state, told), _MSG), self.app.now)
         if rules.turn(state) != turn_before and before != GO:
             self.app.beep(BEEP_TURN)
 
@@ -334,7 +334,7 @@ class Viewpoint(GameScreen):
         if 0 < gone <= len(log):
             ev = log[-gone]  # a card played is named alone: the table shows whose turn it is
             told = rules.name(state, ev[2]) if ev[0] == "play" else say(state, ev)
-            self.msg.show(text.abbreviate("Undone: " + told, _MSG, name=False), self.app.now)
+            self.msg.show(shorten.abbreviate("Undone: " + told, _MSG, name=False), self.app.now)
         return True
 
     def _ok(self):
@@ -406,7 +406,7 @@ class Viewpoint(GameScreen):
         if self.view == TABLE or self.view == PICK:
             self._draw_table(fb)
         elif self.view == GO:
-            draw_title(fb, text.abbreviate(self.head, _W))
+            draw_title(fb, shorten.abbreviate(self.head, _W))
             text.put_centered(fb, "OK: go on", 4)
         else:
             self._draw_list(fb)
@@ -422,7 +422,7 @@ class Viewpoint(GameScreen):
         pick = self.view == PICK
         aimed = self.keys[self.cur] if pick else -1
         if pick:
-            text.put(fb, text.abbreviate(self.head, _W), 0, 0)
+            text.put(fb, shorten.abbreviate(self.head, _W), 0, 0)
         else:
             if not over:
                 needs = rules.TARGET - totals[turn]
@@ -456,7 +456,7 @@ class Viewpoint(GameScreen):
                 text.put_right(fb, v, _W, 7)
 
     def _draw_list(self, fb):
-        draw_title(fb, text.abbreviate(self.head, _W))
+        draw_title(fb, shorten.abbreviate(self.head, _W))
         draw_rows(fb, self, len(self.keys), self.cur, self.first)
 
     def menu_entries(self):

@@ -9,9 +9,10 @@ house rule), asking from where, to where and, when the device must know, which c
 
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
-from tablemate.ui import Menu, Screen, draw_title, text
+from tablemate.ui import ROW_WIDTH, Menu, Screen, draw_title, shorten, text
 
 _W = 128
+_RIGHT = 121  # where a row's value ends, clear of the scroll arrows
 
 
 def field_view(screen):
@@ -209,18 +210,18 @@ class _Page(Screen):
         """LEFT/RIGHT."""
 
     def draw(self, fb):
-        draw_title(fb, text.abbreviate(self.title(), _W))
+        draw_title(fb, shorten.abbreviate(self.title(), _W))
         rows = self.rows()
         page = 2
-        for left, right in rows[self.top:self.top + 6]:
-            text.put(fb, text.abbreviate(left, _W - 30 if right else _W - 8), 0, page)
+        for left, right in rows[self.top:self.top + 6]:  # the scroll arrows have column 123 on
+            text.put(fb, shorten.abbreviate(left, _RIGHT - 32 if right else ROW_WIDTH), 0, page)
             if right:
-                text.put_right(fb, right, _W, page)
+                text.put_right(fb, right, _RIGHT, page)
             page += 1
         if self.top > 0:
-            text.put(fb, text.ARROW_UP, 110, 2)
+            text.put(fb, text.ARROW_UP, 123, 2)
         if self.top + 6 < len(rows):
-            text.put(fb, text.ARROW_DOWN, 110, 7)
+            text.put(fb, text.ARROW_DOWN, 123, 7)
 
 
 class FieldView(_Page):

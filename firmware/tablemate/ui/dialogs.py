@@ -15,6 +15,39 @@ _BOX_W = const(120)
 _PAGES = const(4)  # boxes of four lines a notice may fill
 
 
+def wrap(message, max_width, most=4):
+    """Split ``message`` into at most ``most`` lines no wider than ``max_width`` pixels, at
+    spaces where possible; a word wider than a line is cut. A message with more than ``most``
+    lines ends its last one in ``fit``'s '.', so that nothing is dropped without a mark.
+
+    The work is bounded by what the lines show, not by the message: a name of 20 KB from a
+    damaged file costs a few measures of it, where cutting it a character at a time from its
+    end measured it once per character (minutes on a Pico).
+    """
+    lines = []
+    for para in message.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            trial = word if not line else line + " " + word
+            if text.width(trial) <= max_width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            while len(lines) < most and text.width(word) > max_width:
+                cut = text.fitting(word, max_width) or 1  # one at least: a line moves on
+                lines.append(word[:cut])
+                word = word[cut:]
+            if len(lines) >= most:
+                lines[-1] = text.fit(lines[-1] + " " + word, max_width)
+                return lines
+            line = word
+        lines.append(line)
+        if len(lines) >= most:
+            return lines
+    return lines
+
+
 class _Box(Screen):
     """A framed box over the screen below, with wrapped lines of text."""
 
@@ -40,7 +73,7 @@ class Confirm(_Box):
     """A yes/no question. Any arrow toggles the choice, OK answers, BACK answers no."""
 
     def __init__(self, app, question, on_yes, on_no=None, yes="Yes", no="No", default=True):
-        _Box.__init__(self, app, text.wrap(question, _BOX_W - 8))
+        _Box.__init__(self, app, wrap(question, _BOX_W - 8))
         self.on_yes = on_yes
         self.on_no = on_no
         self.labels = (yes, no)
@@ -82,9 +115,9 @@ class Notice(_Box):
     its size (up to ``_PAGES`` boxes: what a name from a damaged file could make longer)."""
 
     def __init__(self, app, message, on_done=None):
-        lines = text.wrap(message, _BOX_W - 8, 4 * _PAGES)
+        lines = wrap(message, _BOX_W - 8, 4 * _PAGES)
         if len(lines) > 4:  # narrower lines: room for the arrow beside them
-            lines = text.wrap(message, _BOX_W - 24, 4 * _PAGES)
+            lines = wrap(message, _BOX_W - 24, 4 * _PAGES)
         _Box.__init__(self, app, lines[:4])
         self._all = lines
         self._page = 0

@@ -75,7 +75,10 @@ class MessageLine:
         """Show ``message`` from ``now`` for ``ms`` milliseconds (0: until cleared)."""
         self.text = message
         # a long one ("Undone: Dominiqu: Peripheral Vision") takes the page above too
-        self.lines = text.wrap(message, _W, 2) if text.ink_width(message) > _W else None
+        self.lines = None
+        if text.ink_width(message) > _W:
+            from tablemate.ui.dialogs import wrap  # only for a long one
+            self.lines = wrap(message, _W, 2)
         self._timed = ms > 0
         self._until = ticks_add(now, ms)
 

@@ -14,7 +14,7 @@ from tablemate import random
 from tablemate import session
 from tablemate import CHOICE, FLAG, NUMBER
 from tablemate.options import valid
-from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
+from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, shorten, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
@@ -109,7 +109,7 @@ class Setup(Menu):
         n = len(self.seats)
         note = getattr(self.rules, "NOTE", {}).get(n)
         items = ["Players: %d" % n + (" (%s)" % note if note else ""),
-                 text.names("Names: ", self._names(), ROW_WIDTH, " ")]
+                 shorten.names("Names: ", self._names(), ROW_WIDTH, " ")]
         options = self.option_rows
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))

@@ -60,7 +60,10 @@ class Standings(Screen):
         winners = rules.result(state) or ()
         team = hasattr(rules, "outcome") and rules.outcome(state) == "team"
         title = winners_text(rules.names(state), winners, team) if winners else "Game ended"
-        draw_title(fb, text.abbreviate(title, 127, name=False))
+        if text.ink_width(title) > 127:  # long names: shortened, by a module loaded only then
+            from tablemate.ui import shorten
+            title = shorten.abbreviate(title, 127, name=False)
+        draw_title(fb, title)
         draw_standings(fb, rules.names(state), rules.scores(state), winners)
         if self.reason:
             text.put_centered(fb, text.fit(self.reason, 128), 7)
