@@ -49,7 +49,7 @@ def _places(scores, winners):
 
 def _outcome(g, seat):
     """"won" (a shared win: "won, shared"; a team's: "won, team"), "lost", or the game's own
-    word when nobody won: "unfinished", "co-op lost", "co-op drawn"."""
+    word when nobody won: "unfinished", "co-op lost", "co-op draw"."""
     won = g.get("winners", [])
     if seat in won:
         if len(won) == 1:

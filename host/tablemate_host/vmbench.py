@@ -283,7 +283,8 @@ press("OK")  # Resume game?
 advance(300)
 while APP.top().game.rules.result(APP.top().game.state) is None:
     press("OK")  # the likeliest card, the suggested answers
-press("BACK")  # the game menu and its Fields of View ...
+press("BACK")  # the game menu (Back to game, Undo) and its Fields of View ...
+press("DOWN")
 press("DOWN")
 press("OK")
 press("RIGHT")

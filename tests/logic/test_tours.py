@@ -39,12 +39,12 @@ def test_history_headlines_say_how_each_game_ended():
     assert history.headline({"game": "scorepad", "names": ["Ann", "Bob"], "winners": [1]}) \
         == "Scorepad: Bob"
     assert history.headline({"game": "scorepad", "names": ["Ann", "Bob", "Cy"],
-                             "winners": [0, 2]}) == "Scorepad: Ann, Cy (tie)"
+                             "winners": [0, 2]}) == "Scorepad: A, C (tie)"  # the whole is 137 px
     assert line(winners=[0, 1], outcome="win", coop=True) == "Contrast: co-op won"
     assert line(winners=[1], outcome="win") == "Contrast: Bob"
     assert line(winners=[], outcome="lose", coop=True) == "Contrast: co-op lost"
     assert line(winners=[], outcome="lose") == "Contrast: co-op lost"  # filed before "coop"
-    assert line(winners=[], outcome="draw", coop=True) == "Contrast: co-op drawn"
+    assert line(winners=[], outcome="draw", coop=True) == "Contrast: co-op draw"
     assert history.headline({"game": "scorepad", "names": ["Ann"], "winners": []}) \
         == "Scorepad: unfinished"
     assert history.headline({"game": "dice", "names": ["Ann"], "winners": [0]}) == "dice: Ann"

@@ -353,7 +353,7 @@ def test_one_undo_takes_back_a_card_with_its_answer(make_device):
     assert asks(dev, 1, "discard"), dump(dev)
     open_menu(dev, "Undo")
     assert dev.app.game.count == 2 and turn_of(dev, "Bob"), dump(dev)
-    assert says(dev, "Undone: Bob: Blind"), dump(dev)
+    assert says(dev, "Undone: Blindspot"), dump(dev)
 
     dev.press("DOWN")  # and the game goes on from there
     goto(dev, "Blindsided", limit=14)
@@ -522,7 +522,7 @@ def test_fields_of_view_and_the_log(make_device):
     assert title(dev, "Ann 0 " + text.CARD + "5") and rows(dev, "(no cards)", 0) == [2], dump(dev)
     dev.press("RIGHT")
     assert title(dev, "Bob 10 ") and rows(dev, "Mirage", 0) == [2], "Bob's Mirage" + dump(dev)
-    assert (128 - text.ink_width("10"), 16) in dev.find_text("10"), "the card's value" + dump(dev)
+    assert (121 - text.ink_width("10"), 16) in dev.find_text("10"), "the card's value" + dump(dev)
     dev.press("LEFT")
     dev.press("LEFT")
     dev.press("LEFT")
