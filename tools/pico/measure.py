@@ -85,7 +85,7 @@ LONG = [
     {"press": 14, "idle_ms": 300, "label": "Home, the game kept"},
     {"press": 10, "label": "wraps to About"},
     {"press": 14, "idle_ms": 300, "label": "About"},
-    {"expect_serial": "free RAM (\\d+) B", "regex": True, "timeout_ms": 2000,
+    {"expect_serial": "Free RAM (\\d+) B", "regex": True, "timeout_ms": 2000,
      "figure": "free heap in a long %(game)s game"},
 ]
 
