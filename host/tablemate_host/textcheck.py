@@ -12,6 +12,8 @@ compares them with each other and with the pixels the frame sends:
   opaque band that covers the earlier whole, which is a redraw of that place;
 - **drawn over**: what the frame shows in a box is not the text's glyphs (a bar, a line or an
   icon drawn over the bottom of the digits);
+- **touches**: a score's digits with anything on the row just below them (a clock under the
+  score, a name bar under "12");
 - **cut**: ``text.fit`` shortened a text of several words (a list of names, a sentence) with its
   '.': a word is gone and nobody can tell which. A single word (a name) may be cut, its '.' says
   so; a list of names has its own rule (``text.names``), which never drops one.
@@ -248,6 +250,9 @@ class Watch:
         for box in live:
             if not _intact(fb, box):
                 found.append(("drawn over", repr(box), box.where))
+            elif box.font.pages > 1 and not _clear_around(fb, box):
+                found.append(("touches", "%r: the row below it is not clear" % box,
+                              box.where))
         for kind, what, where in found:
             key = (kind, what)
             if key in self.seen:
@@ -258,6 +263,31 @@ class Watch:
             self.problems.append(line)
             if self.strict:
                 raise Problem(line)
+
+
+def _clear_around(fb, box):
+    """True when the row just below a score's digits is background over the digits' columns
+    (a line, a bar or a text there would touch them: a clock under the score, a name bar under
+    "12"). Above them is the name's page, whose bottom row only descenders reach."""
+    from tablemate.ui import text
+    got = text._render(box.s, box.font)
+    w = got[0]
+    img = got[1]
+    ink = 0  # the lowest row of the digits' ink
+    for j in range(box.h):
+        if any((img[(j >> 3) * w + i] >> (j & 7)) & 1 for i in range(w)):
+            ink = j
+    buf = fb.buf
+    back = 0 if box.color else 1
+    for y in (box.y + ink + 1,):
+        if y < 0 or y >= HEIGHT:
+            continue
+        page = (y >> 3) * WIDTH
+        bit = y & 7
+        for x in range(max(box.x, 0), min(box.x + box.w, WIDTH)):
+            if (buf[page + x] >> bit) & 1 != back:
+                return False
+    return True
 
 
 def _intact(fb, box):

@@ -147,14 +147,15 @@ def test_descenders_use_the_eighth_row():
         assert "#" not in _drawn(ch)[7], ch
 
 
-def test_big_digits_are_at_least_16_px_tall():
-    assert text.large()[1].height >= 16
+def test_big_digits_are_15_px_of_ink_with_a_clear_row_under_them():
+    # their two pages full, a score would touch whatever the page below holds (a clock, a name)
+    assert text.large()[1].height == 16
     for d in "0123456789":
         fb = _screen()
         text.draw(fb, d, 0, 0, text.large()[1])
         ys = [y for x, y in _lit(fb)]
         xs = [x for x, y in _lit(fb)]
-        assert max(ys) - min(ys) + 1 >= 16, d
+        assert min(ys) == 0 and max(ys) == 14, d
         assert max(xs) - min(xs) + 1 >= 8, d
 
 

@@ -4,7 +4,7 @@ Views, chosen by the game:
 
 VOTE (open ballot): the progress on the top line (round r of 4, Patient k of n), the Patient,
 the player to vote on a lit bar, and the cards (1 to players - 1, three in the last round) in
-the 16-px digits with how many voted for each so far. LEFT/RIGHT pick a card, OK votes; the
+the 15-px digits with how many voted for each so far. LEFT/RIGHT pick a card, OK votes; the
 cursor starts on the most-voted card so far, as votes tend to agree; UP/DOWN jump half the
 cards (``step``), so that any card is one press away with up to five cards.
 PASS and SECRET (secret ballot): the device goes round the table. PASS shows only the name of

@@ -19,7 +19,7 @@ Holding UP skips the player, holding DOWN starts the count to three (the knob ha
 turning past the last symbol reaches "Skip" and "Count to 3" cells on the bottom line).
 
 RESULT: after the last pick, the winning icon and who won (or why nobody won), every score in
-large digits (16 px for two to four players, 12 px for five or six), "skipped" under a player
+large digits (15 px for two to four players, 12 px for five or six), "skipped" under a player
 who skipped (up to four players: with three, the other two win when they agree), the deck, and
 who took a card from the box when the deck ran out. OK goes on to the next round; an arrow goes on and
 already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both
@@ -473,7 +473,7 @@ class Contrast(GameScreen):
     def _cells(self):
         """The result view's name cells, composed once for the game: ([(name as shown, x, page,
         centre column)], [(page, the page of names to copy)]). Two to four cells in a row (names
-        on page 3, digits 16 px on pages 4-5); five or six in three columns of two rows (names
+        on page 3, digits 15 px on pages 4-5); five or six in three columns of two rows (names
         on pages 2 and 5, digits 12 px below them)."""
         if self.cells is None:
             state = self.game.state

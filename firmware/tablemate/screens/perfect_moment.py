@@ -6,7 +6,7 @@ RACE (the game has not started): "the player who finished setup first goes first
 has a key: the left player LEFT (or UP, PREV, the knob back), the right player RIGHT (or DOWN,
 NEXT, the knob on). The first press starts the game with that player, unless the other key comes
 within 100 ms: then the tie is shown and settled by hand (LEFT/RIGHT, OK).
-TABLE: both names with their points in the 16-px digits, the player to move lit; both clocks
+TABLE: both names with their points in the 15-px digits, the player to move lit; both clocks
 (the running one on a lit bar; a clock that lost the game reads "time is up"); "2 face up":
 the fragments in front of each (cards scored face up for 1 point, open to either player: what
 the score list offers; the face-down cards are final, their points in the score, and a half's

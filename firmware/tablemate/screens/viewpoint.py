@@ -2,7 +2,7 @@
 
 One screen, five views, chosen by what the rules wait for (``rules.prompt``):
 
-TABLE (a card is due): every player's total in the score digits (16 px up to four players), the
+TABLE (a card is due): every player's total in the score digits (15 px up to four players), the
 active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
 their next turn), "Needs 35" and the draw pile on the top line, and on the bottom line the card
 the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; an

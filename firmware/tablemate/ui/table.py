@@ -1,7 +1,7 @@
 """The score table of a game's main view: every score readable from across the table.
 
 A 0.96" panel shows 7-px text at about 1.2 mm, too small to read from the other side of a table,
-so scores are drawn in the score fonts: 16 px for one to four players, 12 px for five to eight
+so scores are drawn in the score fonts: 15 px for one to four players, 12 px for five to eight
 (``text.large()``). Each player has a cell: the name on one page, the score on the two pages
 below it, all on the display's 8-pixel page grid, where text is copied as bytes. One or two
 players share one row of cells, three or four a 2x2 grid, five or six three columns of two rows,

@@ -94,7 +94,7 @@ _LARGE = []  # MEDIUM and BIG, once a screen needs them
 
 
 def large():
-    """(MEDIUM, BIG): the 12-px and 16-px score digits, loaded the first time a screen asks, so
+    """(MEDIUM, BIG): the 12-px and 15-px score digits, loaded the first time a screen asks, so
     the home menu's RAM does not hold them; their ``put_digits`` tables are made with them.
     A setup menu asks in a quiet pass (``lifecycle.prefetch``), so the game's first frame
     does not wait for the import."""
