@@ -59,6 +59,9 @@ def test_the_check_finds_each_kind_of_fault():
     assert _frame(lambda fb, t: (t.put_digits(fb, 12, 0, 5, t.large()[1]),
                                  fb.fill_rect(0, 54, 128, 10, 1)))[0].startswith("drawn over")
     assert _frame(lambda fb, t: (t.put(fb, "Ann", 0, 0), fb.hline(0, 7, 20, 1)))
+    # a clock drawn on the row under a score's ink (the 12-px digits leave no row inside them)
+    assert _frame(lambda fb, t: (t.put_digits(fb, 12, 0, 2, t.large()[0]),
+                                 t.draw(fb, "9:49", 0, 28)))[0].startswith("touches")
 
 
 def test_what_the_check_lets_through():
