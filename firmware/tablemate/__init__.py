@@ -30,6 +30,19 @@ finally:
 VERSION = "0.1.0"
 
 
+def unload(names):
+    """Let modules that are done go: out of ``sys.modules`` and off their package, so the
+    garbage collector can take them (a Pico holds a module's code in its heap: a setup menu's
+    modules are 8-10 KB that a game needs more; the next use imports them again, 15-30 ms each
+    on a Pico)."""
+    for full in names:
+        if sys.modules.pop(full, None) is not None:
+            parent, _, child = full.rpartition(".")
+            package = sys.modules.get(parent)
+            if package is not None and hasattr(package, child):
+                delattr(package, child)
+
+
 class RuleError(Exception):
     """An action or option the rules refuse; str(err) fits a 21-character screen line.
 

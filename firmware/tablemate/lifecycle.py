@@ -10,7 +10,7 @@ not at boot: the home menu needs only ``session`` (the registry and what is save
 
 import sys
 
-from tablemate import RuleError, session
+from tablemate import RuleError, session, unload
 
 
 def rules(name):
@@ -55,18 +55,6 @@ def rest(home, name):
         __import__("tablemate.options")  # let go with the setup's modules
 
 
-def unload(names):
-    """Let modules that are done go: out of ``sys.modules`` and off their package, so the
-    garbage collector can take them (a setup menu's modules are 8-10 KB that a game needs more;
-    the next visit imports them again, 15-30 ms each on a Pico)."""
-    for full in names:
-        if sys.modules.pop(full, None) is not None:
-            parent, _, child = full.rpartition(".")
-            package = sys.modules.get(parent)
-            if package is not None and hasattr(package, child):
-                delattr(package, child)
-
-
 def prefetch(app, name, saved=False):
     """Have the app import mode ``name``'s modules in its quiet passes, one module a pass, then
     render the words of the game's first frame: the screen module's ``WARM`` and, for the saved
@@ -77,7 +65,10 @@ def prefetch(app, name, saved=False):
     a resume may take) and few renders (about 1 ms a word).
     """
     from tablemate.ui import text
-    for full in ("tablemate.store.jfile", "tablemate.store.game", "tablemate.ui.play"):
+    # jfile only reads a journal back (``Game.resume``, which lets it go): a new game never
+    # needs it
+    for full in (("tablemate.store.jfile",) if saved else ()) + ("tablemate.store.game",
+                                                                 "tablemate.ui.play"):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options

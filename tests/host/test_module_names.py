@@ -1,7 +1,7 @@
 """Every module the firmware finds by a string exists: nothing is looked up by a name no test reads.
 
 The firmware imports some modules by name on purpose (a mode's modules when the menu rests on it,
-``lifecycle.prefetch`` in the quiet passes, ``lifecycle.unload`` letting a setup's modules go):
+``lifecycle.prefetch`` in the quiet passes, ``tablemate.unload`` letting a setup's modules go):
 on a Pico each import costs 15-30 ms and each module held costs RAM, so they are imported when
 needed and let go when done. A typo in one of those strings would fail only on the path that
 reads it, at a table; these tests read them all.

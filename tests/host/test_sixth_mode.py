@@ -13,7 +13,8 @@ import pytest
 from tablemate_host import pull, shots, vmbench
 from tablemate_host.device import Device
 
-from tablemate import lifecycle, session
+import tablemate
+from tablemate import session
 from tablemate.store import history
 
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,7 +28,7 @@ def tally(monkeypatch):
     monkeypatch.syspath_prepend(TESTS)
     monkeypatch.setattr(session, "MODES", session.MODES + [ENTRY])
     yield ENTRY
-    lifecycle.unload(["extra_modes.tally_rules", "extra_modes.tally_screen"])
+    tablemate.unload(["extra_modes.tally_rules", "extra_modes.tally_screen"])
 
 
 def _play(dev):

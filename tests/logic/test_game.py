@@ -4,7 +4,7 @@ import json
 import os
 
 import support
-from tablemate.store import game, jfile, journal
+from tablemate.store import game, journal
 from tablemate.store.game import Game
 from tablemate import RuleError, lifecycle
 from tablemate.rules import contrast, scorepad
@@ -298,10 +298,10 @@ def test_a_long_version_1_journal_gets_short_checkpoint_lines():
         assert _reads(path)[0] <= 8
         heavy = 0
         for i in range(40):  # an undo reads the version 1 lines once per checkpoint crossed
-            before = jfile.stats[0]
+            before = journal.stats[0]
             g.undo()
             g.save()
-            if jfile.stats[0] - before > 50:
+            if journal.stats[0] - before > 50:
                 heavy += 1
             _same(g, path)
         assert g.count == 261 and 5 <= heavy <= 11, heavy
@@ -467,10 +467,10 @@ def test_back_and_forth_across_a_checkpoint():
 
 def _reads(path, rules=scorepad):
     """(lines, bytes) read by one resume of path."""
-    lines, data = jfile.stats
+    lines, data = journal.stats
     g, problem = Game.resume(rules, path)
     assert problem is None
-    return jfile.stats[0] - lines, jfile.stats[1] - data, g
+    return journal.stats[0] - lines, journal.stats[1] - data, g
 
 
 def test_resume_reads_the_same_however_long_the_game():
@@ -571,7 +571,7 @@ class _Flaky:
 
 
 def _failing(keep):
-    """An open() for jfile: appends fail after keep bytes (None: at open)."""
+    """An open() for journal.append: appends fail after keep bytes (None: at open)."""
 
     def fake(path, mode="r"):
         if mode != "ab":
@@ -584,13 +584,13 @@ def _failing(keep):
 
 
 def _save_fails(g, keep):
-    jfile.open = _failing(keep)
+    journal.open = _failing(keep)
     try:
         g.save()
     except OSError:
         return
     finally:
-        del jfile.open
+        del journal.open
     assert False, "save did not fail"
 
 
@@ -709,14 +709,14 @@ def _random_game(name, rules, opts, move, seed, steps, every):
 
     def check():
         assert g.count == len(states) - 1 and g.state == states[-1]
-        before = jfile.stats[0]
+        before = journal.stats[0]
         _same(g, path, rules)
-        most[0] = max(most[0], jfile.stats[0] - before)
+        most[0] = max(most[0], journal.stats[0] - before)
 
     def undo():
-        before = jfile.stats[0]
+        before = journal.stats[0]
         g.undo()
-        most[1] = max(most[1], jfile.stats[0] - before)
+        most[1] = max(most[1], journal.stats[0] - before)
 
     def play():
         for step in range(steps):

@@ -123,7 +123,7 @@ def test_lines_both_ways_at_every_chunk_boundary():
         assert jfile.line_at(f, offsets[41]) == b""  # no newline: not a line
 
 
-def test_save_appends_what_render_gives_for_the_current_size():
+def test_append_writes_what_render_gives_for_the_current_size():
     path = _journal("jnl-save")
     size = len(support.read_bytes(path))
     seen = []
@@ -132,37 +132,37 @@ def test_save_appends_what_render_gives_for_the_current_size():
         seen.append(offset)
         return b'["next"]\n["round"]\n'
 
-    assert jfile.save(path, size, render) == size + 19 and seen == [size]
+    assert journal.append(path, size, render) == size + 19 and seen == [size]
     assert support.read_bytes(path)[size:] == b'["next"]\n["round"]\n'
 
 
-def test_save_completes_what_a_failed_save_left():
+def test_append_completes_what_a_failed_append_left():
     path = _journal("jnl-save-partial")
     size = len(support.read_bytes(path))
     data = b'["next"]\n{"n": 1, "p": 0, "s": {}}\n'
     for k in range(1, len(data) + 1):  # the earlier save stopped after k bytes
         support.write_bytes(path, support.read_bytes(path)[:size] + data[:k])
-        assert jfile.save(path, size, lambda offset: data) == size + len(data)
+        assert journal.append(path, size, lambda offset: data) == size + len(data)
         assert support.read_bytes(path)[size:] == data, k
 
 
-def test_save_cuts_off_bytes_that_are_not_its_own():
+def test_append_cuts_off_bytes_that_are_not_its_own():
     path = _journal("jnl-save-junk")
     good = support.read_bytes(path)
     _add(path, b'["add", 1\n\x00\x00garbage')
     junk = support.read_bytes(path)
-    assert jfile.save(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
+    assert journal.append(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
     assert support.read_bytes(path) == good + b'["next"]\n'
     assert _files(path) == ["game.jnl", "game.jnl.bad"]  # what is cut is kept
     assert support.read_bytes(path + ".bad") == junk
 
 
-def test_save_to_a_shorter_file_raises():
+def test_append_to_a_shorter_file_raises():
     path = _journal("jnl-save-short")
     size = len(support.read_bytes(path))
     raised = False
     try:
-        jfile.save(path, size + 5, lambda offset: b'["next"]\n')
+        journal.append(path, size + 5, lambda offset: b'["next"]\n')
     except OSError:
         raised = True
     assert raised, "no OSError"
@@ -307,10 +307,10 @@ def test_load_starts_at_the_last_valid_checkpoint():
     assert got.base[0] == c2 and got.base[1]["s"] == {"at": 2} and got.tail == [["next"]]
     assert got.since == 4 and got.problem is None
     _add(path, _checkpoint(3, c2, {"at": "3b"}))
-    before = jfile.stats[0]
+    before = journal.stats[0]
     got = jfile.load(path)
     assert got.base[1]["s"] == {"at": "3b"} and got.tail == [] and got.since == 0
-    assert jfile.stats[0] - before <= 4  # the header, the checkpoint twice, a look past it
+    assert journal.stats[0] - before <= 4  # the header, the checkpoint twice, a look past it
     assert c3 > c2
 
 

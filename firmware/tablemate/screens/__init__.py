@@ -8,7 +8,7 @@ because a power cut or a flat battery must never cost the table its game.
 """
 
 
-from tablemate import session, ticks_add, ticks_diff
+from tablemate import session, ticks_add, ticks_diff, unload
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
 _BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
@@ -178,4 +178,4 @@ def resume(app):
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
     else:  # the question is answered: the game can have this RAM until it needs them again
-        lifecycle.unload(("tablemate.ui.dialogs", "tablemate.options", "tablemate.lifecycle"))
+        unload(("tablemate.ui.dialogs", "tablemate.options", "tablemate.lifecycle"))

@@ -44,7 +44,7 @@ import sys
 
 from micropython import const
 
-from tablemate import json
+from tablemate import json, unload
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
 from tablemate.ui import draw_rows, draw_title, scroll, shorten, table, text
@@ -162,8 +162,7 @@ def say(state, ev):
 
 
 def _unload_menu():
-    from tablemate import lifecycle
-    lifecycle.unload((_MENU, "tablemate.lifecycle"))
+    unload((_MENU, "tablemate.lifecycle"))
 
 
 # What the message line says after an action: the events the players did not enter themselves.

@@ -33,8 +33,8 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, crc32, json, random
-from tablemate.store import files, jfile, journal
+from tablemate import RuleError, crc32, json, random, unload
+from tablemate.store import files, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
 # whose actions cost more to replay sets its own CHECKPOINT
@@ -52,6 +52,7 @@ _S = const(4)  # the state as JSON text (None for the header: rules.setup(opts))
 _T = const(5)  # actions on the line after the state
 _FAR = const(1 << 20)
 _HEADER = (0, 0, None, None, None, ())
+_JFILE = "tablemate.store.jfile"  # what reads a journal back: a game in play only appends
 
 
 def _new_id():
@@ -138,46 +139,10 @@ class Game:
         ``rules`` is the game's rules module, or a function that gives the rules module of the
         game the journal's header names (``lifecycle.rules``: RuleError for a name it does not
         know, and such a journal is set aside)."""
-        problem = None
-        limit = -1
-        while True:
-            got = jfile.load(path, limit)
-            problem = _worse(problem, got.problem)
-            header, base, tail, offs = got.header, got.base, got.tail, got.offs
-            if header is None:
-                return None, problem
-            name = header["game"]
-            if type(rules) is not type(sys):  # the lookup: the module is the header's
-                try:
-                    rules = rules(name)
-                except RuleError:  # not a game this build plays: kept aside, offered no more
-                    return None, _aside(path, UNKNOWN)
-            elif rules.__name__.split(".")[-1] != name:
-                return None, "Journal is another game"
-            opts = header["opts"]
-            try:
-                state = rules.setup(opts)
-            except RuleError:
-                return None, _aside(path, journal.BAD)
-            rec = _record(base[0], base[1])
-            if rec[_S] is not None:
-                state = base[1]["s"]
-            k = _apply(rules, state, tail)
-            if k < len(tail):  # the rules refuse a line: damage, the file is cut before it
-                if limit < 0:
-                    try:
-                        problem = _worse(problem, jfile.cut(path, offs[k]))
-                        continue
-                    except OSError as exc:
-                        problem = files.trouble(exc) + files.NOT_SAVED
-                limit = offs[k]
-                continue
-            g = Game(rules, path, opts, rec, tail, got.size, got.since)
-            g.state = state
-            g.name = name
-            g.id = header.get("id")
-            g.signed = jfile.signed(header)
-            return g, problem
+        try:
+            return _read(rules, path)
+        finally:  # 3 KB the game in play does not need (an undo past a checkpoint imports it)
+            unload((_JFILE,))
 
     def do(self, action):
         """Apply action (RuleError leaves everything untouched) and queue it for save()."""
@@ -244,7 +209,7 @@ class Game:
             self._size = journal.create(self.path, self.name, self.opts,
                                         self.id)
         if self._queue:
-            self._size = jfile.save(self.path, self._size, self._render)
+            self._size = journal.append(self.path, self._size, self._render)
             for item in self._queue:  # on file now: refer to parents by offset, so that no
                 if type(item) is list:  # chain of old records stays in RAM
                     item[_P] = None if item[_P] is None else _at(item[_P])
@@ -317,6 +282,7 @@ class Game:
         self.save()
         p = _at(base[_P])
         e = _at(base[_E] if base[_E] is not None else base)
+        from tablemate.store import jfile
         f = open(self.path, "rb")
         try:
             try:
@@ -334,11 +300,57 @@ class Game:
                 raise RuleError(DAMAGED)
         finally:
             f.close()
+            unload((_JFILE,))
         need = base[_N] - parent[_N]
         if bad >= 0 or len(stack) < need:
             raise RuleError(DAMAGED)
         del stack[need:]
         return parent, stack
+
+
+def _read(rules, path):
+    """``Game.resume`` but for letting the journal reader go."""
+    from tablemate.store import jfile
+    problem = None
+    limit = -1
+    while True:
+        got = jfile.load(path, limit)
+        problem = _worse(problem, got.problem)
+        header, base, tail, offs = got.header, got.base, got.tail, got.offs
+        if header is None:
+            return None, problem
+        name = header["game"]
+        if type(rules) is not type(sys):  # the lookup: the module is the header's
+            try:
+                rules = rules(name)
+            except RuleError:  # not a game this build plays: kept aside, offered no more
+                return None, _aside(path, UNKNOWN)
+        elif rules.__name__.split(".")[-1] != name:
+            return None, "Journal is another game"
+        opts = header["opts"]
+        try:
+            state = rules.setup(opts)
+        except RuleError:
+            return None, _aside(path, journal.BAD)
+        rec = _record(base[0], base[1])
+        if rec[_S] is not None:
+            state = base[1]["s"]
+        k = _apply(rules, state, tail)
+        if k < len(tail):  # the rules refuse a line: damage, the file is cut before it
+            if limit < 0:
+                try:
+                    problem = _worse(problem, jfile.cut(path, offs[k]))
+                    continue
+                except OSError as exc:
+                    problem = files.trouble(exc) + files.NOT_SAVED
+            limit = offs[k]
+            continue
+        g = Game(rules, path, opts, rec, tail, got.size, got.since)
+        g.state = state
+        g.name = name
+        g.id = header.get("id")
+        g.signed = jfile.signed(header)
+        return g, problem
 
 
 def _aside(path, problem):

@@ -1,9 +1,9 @@
-"""Reading and appending a game journal (the format is in journal.py's docstring).
+"""Reading a game journal back (the format is in journal.py's docstring).
 
-Why a module of its own: boot only needs journal.py (is there a saved game, which one); all of
-this is loaded when a game starts or resumes. Resume reads the file backward from its end, in
-chunks, to the last valid checkpoint and then forward from there (load); undo reads the stretch
-between two checkpoints (line_at, resolve); saves append (save). Repairs: a torn or unreadable
+Why a module of its own: a game in play only appends (``journal.append``), so these 3 KB are in
+RAM only while a journal is read: a resume reads the file backward from its end, in chunks, to
+the last valid checkpoint and then forward from there (load); an undo past a checkpoint reads
+the stretch between two checkpoints (line_at, resolve). Both let it go afterwards. Repairs: a torn or unreadable
 last line is made void by appending; a damaged line with good lines after it, or a line the
 rules refuse, means a copy aside and a cut (cut). A flash that refuses the repair (full or
 read-only) is read as if the file ended before the damage (load's ``limit``): the game resumes in
@@ -16,13 +16,9 @@ from micropython import const
 
 from tablemate.store.files import NOT_SAVED, aside, trouble, write_atomic
 from tablemate.store.journal import (BAD, LONGEST, SIGNED, TORN, UNDO_LINE, VOID, header, loads,
-                                     write)
+                                     stats, write)
 
 _CHUNK = const(512)
-
-# Lines and bytes read by the scans since import: tests check that resume does not read more
-# as a game grows.
-stats = [0, 0]
 
 
 def backward(f, stop, size):
@@ -262,6 +258,13 @@ def _keep(path, length, more=b""):
     return write_atomic(path, fill)
 
 
+def rewrite(path, expect, data):
+    """The journal ends in bytes that are not the start of ``data``: keep a copy, then make it
+    its first ``expect`` bytes and ``data`` (``journal.append``'s rare path)."""
+    aside(path)
+    _keep(path, expect, data)
+
+
 def cut(path, offset):
     """A damaged line starts at offset: keep a copy, cut the file there, return the message."""
     aside(path)
@@ -323,42 +326,3 @@ def load(path, limit=-1):
             except OSError as exc:
                 problem = trouble(exc) + NOT_SAVED
         limit = got.bad if got.bad >= 0 else (got.last if got.last >= 0 else got.frag)
-
-
-# --- saving -----------------------------------------------------------------------------------
-
-def save(path, expect, render):
-    """Append render(offset) at the end of the file, which should be expect bytes long.
-
-    One open, write, flush and close. Returns the new size. If an earlier save failed part way,
-    the file is longer than expect: when what it left is the start of the same lines, the rest
-    is written after it (the journal ends as if nothing had failed); anything else is cut off.
-    Raises OSError (then nothing is known to be saved: call again later).
-    """
-    f = open(path, "ab")
-    try:
-        size = f.seek(0, 2)
-        if size == expect:
-            data = render(expect)
-            f.write(data)
-            f.flush()
-            return expect + len(data)
-    finally:
-        f.close()
-    if size < expect:
-        raise OSError("journal shorter than saved")
-    f = open(path, "rb")
-    try:
-        f.seek(expect)
-        extra = f.read(size - expect)
-    finally:
-        f.close()
-    data = render(expect)
-    if data.startswith(extra):
-        write(path, data[len(extra):], "ab")
-        return expect + len(data)
-    # Not lines of ours: damage that a full or read-only flash kept load from cutting, or junk
-    # a file system wrote. Rare: keep a copy, then rewrite.
-    aside(path)
-    _keep(path, expect, data)
-    return expect + len(data)

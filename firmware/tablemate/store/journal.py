@@ -25,7 +25,7 @@ Lines (each counts only once its newline is on flash; the first byte tells the k
 Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
 line with good lines after it, or a bad header, means the file is first copied (header: moved)
 aside to path + ".bad", ".bad1", ..., then cut back to its good prefix through path + ".tmp".
-This module holds what boot needs (the header) and the small writes; jfile.py reads and appends.
+This module holds what boot needs (the header) and the writes; jfile.py reads a journal back.
 """
 
 
@@ -42,6 +42,9 @@ UNDO_LINE = b'["undo"]\n'
 VOID = b"\x00\n"
 LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint game's header
 # holds its catalog (up to 40 cards, ~5 KB), checkpoints stay well below 2 KB
+# Lines and bytes jfile's scans read: tests check that resume does not read more as a game
+# grows (kept here because jfile is let go after each read).
+stats = [0, 0]
 
 
 def write(path, data, mode):
@@ -64,6 +67,40 @@ def create(path, game, opts, gid=None):
     write_atomic(path, data)
     return len(data)
 
+
+def append(path, expect, render):
+    """Append render(offset) at the end of the file, which should be expect bytes long.
+
+    One open, write, flush and close. Returns the new size. If an earlier append failed part
+    way, the file is longer than expect: when what it left is the start of the same lines, the
+    rest is written after it (the journal ends as if nothing had failed); anything else is cut
+    off. Raises OSError (then nothing is known to be saved: call again later).
+    """
+    f = open(path, "ab")
+    try:
+        size = f.seek(0, 2)
+        if size == expect:
+            data = render(expect)
+            f.write(data)
+            f.flush()
+            return expect + len(data)
+    finally:
+        f.close()
+    if size < expect:
+        raise OSError("journal shorter than saved")
+    f = open(path, "rb")
+    try:
+        f.seek(expect)
+        extra = f.read(size - expect)
+    finally:
+        f.close()
+    data = render(expect)
+    if data.startswith(extra):
+        write(path, data[len(extra):], "ab")
+    else:  # not lines of ours: damage that a full or read-only flash kept a resume from
+        from tablemate.store import jfile  # cutting, or junk a file system wrote; rare
+        jfile.rewrite(path, expect, data)
+    return expect + len(data)
 
 
 def loads(line):

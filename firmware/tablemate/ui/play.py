@@ -24,7 +24,7 @@ from tablemate import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, session
+from tablemate import RuleError, session, unload
 from tablemate import keys as K
 from tablemate.ui import ActionMenu, Screen, text
 
@@ -245,7 +245,7 @@ class GameScreen(Screen):
             _lifecycle().file(self.app, self.game)
         except OSError:
             self.refuse("Not filed: flash?")  # filed when the players leave the game
-        _lifecycle().unload(FILING)  # 5 KB the game on the screen no longer needs
+        unload(FILING)  # 5 KB the game on the screen no longer needs
 
     def over(self):
         """True once the rules say the game has ended."""

@@ -11,14 +11,14 @@ module, not the mode's screens (a Pico pays 10-15 ms per module).
 
 from tablemate import random
 
-from tablemate import session
+from tablemate import session, unload
 from tablemate import CHOICE, FLAG, NUMBER
 from tablemate.options import valid
 from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, shorten, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
-# What a setup menu loads and its game does not need (lifecycle.unload, once the game is shown).
+# What a setup menu loads and its game does not need (``unload``, once the game is shown).
 SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
                  "tablemate.options", "tablemate.lifecycle")
 
@@ -251,8 +251,7 @@ class Setup(Menu):
             setups.save(self.app.path("setups.json"), self.records, self.mode["name"], rec)
         except OSError:
             pass  # the game is on; only the menu's memory of it is lost
-        from tablemate import lifecycle
-        lifecycle.unload(SETUP_MODULES)
+        unload(SETUP_MODULES)
 
 
 class WhoPlays(ActionMenu):
