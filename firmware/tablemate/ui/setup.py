@@ -14,7 +14,7 @@ from tablemate import random
 from tablemate import session, unload
 from tablemate import CHOICE, FLAG, NUMBER
 from tablemate.options import valid
-from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, shorten, text
+from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
@@ -109,7 +109,7 @@ class Setup(Menu):
         n = len(self.seats)
         note = getattr(self.rules, "NOTE", {}).get(n)
         items = ["Players: %d" % n + (" (%s)" % note if note else ""),
-                 shorten.names("Names: ", self._names(), ROW_WIDTH, " ")]
+                 _names_row(self._names())]
         options = self.option_rows
         for i in range(len(options)):
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
@@ -252,6 +252,17 @@ class Setup(Menu):
         except OSError:
             pass  # the game is on; only the menu's memory of it is lost
         unload(SETUP_MODULES)
+
+
+def _names_row(names):
+    """The setup's "Names:" row: the names whole when they fit, as they mostly do, else by
+    ``shorten``'s rules, which are imported only then (on a Pico an import is 10-15 ms of the
+    first visit to a setup, and the module's code would stay on the heap with the game)."""
+    s = "Names: " + " ".join(names)
+    if text.ink_width(s) > ROW_WIDTH:
+        from tablemate.ui import shorten
+        s = shorten.names("Names: ", names, ROW_WIDTH, " ")
+    return s
 
 
 class WhoPlays(ActionMenu):
