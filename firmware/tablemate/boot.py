@@ -21,11 +21,10 @@ The blinking error loops run before the watchdog starts, so they never reset the
 """
 
 import gc
-import sys
 
 import micropython
 
-from tablemate import keys, sleep_ms, ticks_add, ticks_diff, ticks_ms
+from tablemate import VERSION, crc32, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms, unload
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
 
@@ -72,20 +71,36 @@ def safe_mode(cfg):
     return True
 
 
-def build(cfg=BOARD, root="", cycles=-1):
-    """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
-    import tablemate
+def check_board(cfg, root, cycles):
+    """The button layouts ``cfg`` wires, once it passed the board check; None after reporting
+    its problems (``fault.bad_board``).
+
+    The check (``boardcheck``) runs when the board is new to this flash: its verdict is kept in
+    ``/data`` with a fingerprint of the configuration and the firmware's version
+    (``settings.checked_board``), so an unchanged board costs the boot one small file read
+    instead of 22 ms of import and check on a Pico. An edited ``board.py`` is checked again."""
+    from tablemate.store import settings
+    folder = root + "/data/"
+    mark = crc32((VERSION + repr(cfg)).encode())
+    layouts = settings.checked_board(folder, mark)
+    if layouts is not None:
+        return layouts
     from tablemate import boardcheck
     problems = boardcheck.check_board(cfg)
     layouts = boardcheck.wired_layouts(cfg)
-    # Run once per boot: dropped from the package and sys.modules, its 2 KB of bytecode go
-    # with the next garbage collection.
-    sys.modules.pop("tablemate.boardcheck", None)
-    if hasattr(tablemate, "boardcheck"):
-        delattr(tablemate, "boardcheck")
+    unload(("tablemate.boardcheck",))  # its 2 KB go with the next garbage collection
     if problems:
         from tablemate.hw import fault
         fault.bad_board(cfg, problems, cycles)
+        return None
+    settings.board_passed(folder, mark, layouts)
+    return layouts
+
+
+def build(cfg=BOARD, root="", cycles=-1):
+    """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
+    layouts = check_board(cfg, root, cycles)
+    if layouts is None:
         return None
     if safe_mode(cfg):
         print(SAFE_MODE)

@@ -98,7 +98,7 @@ def test_backup_saves_every_data_file_with_a_manifest_and_changes_nothing(tmp_pa
                                  "machine": "Raspberry Pi Pico with RP2040"}
     assert manifest["tablemate"]["version"] == "0.1.0" and manifest["refused"] == {}
     assert manifest["files"]["history.jnl"]["bytes"] == len(files["/data/history.jnl"])
-    assert sorted(manifest["not_saved"]) == ["ballot.json", "settings.json.bad"]
+    assert sorted(manifest["not_saved"]) == ["ballot.json", "board.json", "settings.json.bad"]
     assert any(line.startswith("history.jnl") and "2 games" in line for line in lines), lines
     assert any(line.startswith("game.jnl") and "Scorepad: Ann, Bob, 0 actions" in line
                for line in lines), lines

@@ -91,7 +91,7 @@ def test_no_vote_reaches_the_flash_a_backup_or_an_export(tmp_path, monkeypatch):
     assert one[0].count(b"seal") >= 3, "the image holds the journal (and its older copies)"
     assert one[0] == two[0], "a byte of the flash image depends on the votes"
     assert one[1] == two[1], "a file depends on the votes"  # the web page's export: /data
-    assert sorted(one[1]) == ["game.jnl", "settings.json", "setups.json"]
+    assert sorted(one[1]) == ["board.json", "game.jnl", "settings.json", "setups.json"]
     assert one[2] == two[2], "the backup depends on the votes"
     dev = two[3]  # the votes are there all the same: in RAM, and they count at the reveal
     _vote(dev, "Dee", 2)
@@ -108,13 +108,13 @@ def test_a_ballot_an_older_version_left_on_the_flash_is_removed(tmp_path):
             f.write('{"123456": 2, "654321": 3}')
     dev = Device(root, settings={"names": NAMES})
     assert dev.shows("Scorepad"), dev.panel.to_text()
-    assert sorted(_data(root)) == ["settings.json"]
+    assert sorted(_data(root)) == ["board.json", "settings.json"]
 
 
 def _gone(root):
     """Only the journal and the files every game keeps: nothing of a ballot."""
     return set(_data(root)) <= {"game.jnl", "settings.json", "setups.json", "history.jnl",
-                                "game.end"}
+                                "game.end", "board.json"}
 
 
 def test_after_end_game_or_a_replaced_game_nothing_of_the_ballot_remains(tmp_path):

@@ -143,3 +143,31 @@ def test_unknown_and_missing_keys():
     support.write_bytes(path, b'{"sound": false, "wifi": "on"}')
     assert settings.load(path) == (want, None)
     assert _files(path) == ["settings.json", "settings.json.bad"]
+
+
+# -- the board check's verdict ------------------------------------------------------------------
+def test_a_board_that_passed_is_known_by_its_fingerprint_alone():
+    folder = support.scratch_dir("board-passed") + "/"
+    assert settings.checked_board(folder, 1234) is None  # never checked here
+    settings.board_passed(folder, 1234, ("six", "three"))
+    assert settings.checked_board(folder, 1234) == ("six", "three")
+    assert settings.checked_board(folder, 4321) is None  # an edited board: checked again
+    settings.board_passed(folder, 4321, ["encoder"])
+    assert settings.checked_board(folder, 4321) == ("encoder",)
+    assert settings.checked_board(folder, 1234) is None, "one board: the latest"
+
+
+def test_a_damaged_verdict_only_means_the_check_runs_again():
+    folder = support.scratch_dir("board-damaged") + "/"
+    for data in ('{"board": 7, "layouts": ["six"', "[1, 2]", '{"board": 7}',
+                 '{"board": 7, "layouts": []}', '{"board": 7, "layouts": ["sixty"]}',
+                 '{"board": 7, "layouts": "six"}', "\x00\x00"):
+        with open(folder + settings.BOARD_FILE, "w") as f:
+            f.write(data)
+        assert settings.checked_board(folder, 7) is None, data
+
+
+def test_a_flash_that_refuses_the_verdict_is_no_error():
+    missing = support.scratch_dir("board-refused") + "/no-such-folder/"
+    settings.board_passed(missing, 7, ["six"])  # a first boot has no /data yet: nothing kept
+    assert settings.checked_board(missing, 7) is None

@@ -131,6 +131,31 @@ def test_a_bad_board_prints_what_is_wrong_and_blinks_code_3(root, capsys):
     assert machine.world.pad(5).function is None, "no driver touched the pins"
 
 
+def test_the_board_is_checked_once_and_again_when_it_changes(root, monkeypatch):
+    """The check's verdict is kept on the flash: an unchanged board boots without importing
+    ``boardcheck`` (22 ms of a Pico's boot), an edited one is checked again, and a bad edit
+    is still caught."""
+    import sys
+    from tablemate import boardcheck
+    from tablemate.board import BOARD
+    runs = []
+    real = boardcheck.check_board
+    monkeypatch.setattr(boardcheck, "check_board", lambda cfg: runs.append(1) or real(cfg))
+    os.makedirs(os.path.join(root, "data"), exist_ok=True)
+
+    def boot(board=BOARD):
+        monkeypatch.setitem(sys.modules, "tablemate.boardcheck", boardcheck)  # what it imports
+        return Device(root, board=board).app
+
+    assert boot() is not None and len(runs) == 1
+    assert "tablemate.boardcheck" not in sys.modules, "let go after its run"
+    assert boot() is not None and len(runs) == 1, "the same board: not checked"
+    three = dict(BOARD, buttons={"UP": 10, "DOWN": 11, "OK": 14})
+    assert boot(three).layouts == ("three", "encoder") and len(runs) == 2
+    assert boot(dict(BOARD, sda=5)) is None and len(runs) == 3, "a bad edit is caught"
+    assert boot(three).layouts == ("three", "encoder") and len(runs) == 3
+
+
 def test_a_bad_led_pin_still_blinks_the_onboard_led(root, capsys):
     from tablemate.board import BOARD
     dev = Device(root, board=dict(BOARD, led=40))

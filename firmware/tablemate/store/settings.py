@@ -124,6 +124,49 @@ def save(path, settings):
     write_atomic(path, json.dumps(out))
 
 
+# -- the board check's verdict -------------------------------------------------------------------
+# The boot checks the board configuration (``boardcheck``: a pin used twice, a pin the Pico does
+# not have...) and works out which button layouts it wires. The board only changes when someone
+# edits ``board.py`` or installs another version, yet the check's import and run cost a Pico
+# 22 ms of every boot; so its verdict is kept here with a fingerprint of what it checked.
+BOARD_FILE = "board.json"
+
+
+def checked_board(folder, mark):
+    """The layouts the board check found for the board whose fingerprint is ``mark``, or None
+    when this board was not checked on this flash (or the file is missing or damaged: then the
+    check simply runs again)."""
+    try:
+        f = open(folder + BOARD_FILE, "rb")
+    except OSError:
+        return None
+    try:
+        raw = json.loads(f.read())
+    except (ValueError, RuntimeError):
+        return None
+    finally:
+        f.close()
+    if type(raw) is not dict or raw.get("board") != mark:
+        return None
+    layouts = raw.get("layouts")
+    if type(layouts) is not list or not layouts:
+        return None
+    for layout in layouts:
+        if layout not in LAYOUTS:
+            return None
+    return tuple(layouts)  # as the check gives them
+
+
+def board_passed(folder, mark, layouts):
+    """Remember that the board ``mark`` passed the check and wires ``layouts``; a flash that
+    refuses (full, read-only, no /data yet on a first boot) only means the check runs again."""
+    from tablemate.store.files import write_atomic
+    try:
+        write_atomic(folder + BOARD_FILE, json.dumps({"board": mark, "layouts": list(layouts)}))
+    except OSError:
+        pass
+
+
 # What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of
 # changes, and a journal appended to at every action would otherwise slow down every module
 # import in the folder next to it (the root, where the code's folder is found).
