@@ -72,19 +72,19 @@ def safe_mode(cfg):
 
 
 def check_board(cfg, root, cycles):
-    """The button layouts ``cfg`` wires, once it passed the board check; None after reporting
-    its problems (``fault.bad_board``).
+    """``(layouts, mark)``: the button layouts ``cfg`` wires once it passed the board check, and
+    the fingerprint to keep for it (None: it was known); None after reporting its problems
+    (``fault.bad_board``).
 
     The check (``boardcheck``) runs when the board is new to this flash: its verdict is kept in
     ``/data`` with a fingerprint of the configuration and the firmware's version
     (``settings.checked_board``), so an unchanged board costs the boot one small file read
     instead of 22 ms of import and check on a Pico. An edited ``board.py`` is checked again."""
     from tablemate.store import settings
-    folder = root + "/data/"
     mark = crc32((VERSION + repr(cfg)).encode())
-    layouts = settings.checked_board(folder, mark)
+    layouts = settings.checked_board(root + "/data/", mark)
     if layouts is not None:
-        return layouts
+        return layouts, None
     from tablemate import boardcheck
     problems = boardcheck.check_board(cfg)
     layouts = boardcheck.wired_layouts(cfg)
@@ -93,15 +93,15 @@ def check_board(cfg, root, cycles):
         from tablemate.hw import fault
         fault.bad_board(cfg, problems, cycles)
         return None
-    settings.board_passed(folder, mark, layouts)
-    return layouts
+    return layouts, mark
 
 
 def build(cfg=BOARD, root="", cycles=-1):
     """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
-    layouts = check_board(cfg, root, cycles)
-    if layouts is None:
+    checked = check_board(cfg, root, cycles)
+    if checked is None:
         return None
+    layouts, mark = checked
     if safe_mode(cfg):
         print(SAFE_MODE)
         return None
@@ -135,7 +135,11 @@ def build(cfg=BOARD, root="", cycles=-1):
     buzzer = hw.Buzzer(hw.pwm(cfg["buzzer"])) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
     probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None)
-    return App(display, input_for, root, buzzer, probe, layouts)
+    app = App(display, input_for, root, buzzer, probe, layouts)
+    if mark is not None:  # a board new to this flash passed: kept once the home menu is shown
+        from tablemate.store import settings
+        app.after_frame(lambda: settings.board_passed(root + "/data/", mark, layouts))
+    return app
 
 
 def start(cfg=BOARD, root="", cycles=-1):

@@ -109,6 +109,13 @@ def scenarios():
     return found
 
 
+# Every script runs on a board's second boot: the first boot on a new flash runs the board check
+# and keeps its verdict (``boot.check_board``), which every later power-up reads instead, and a
+# table's gadget is mostly switched on with its board known. ``report`` gives both boots.
+WARM_UP = [{"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "first boot: the board checked"},
+           {"power_cycle": True}]
+
+
 # -- data made on the host with the firmware's own code -----------------------------------------
 def write_settings(folder):
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
@@ -150,7 +157,7 @@ def run(rig, name, work, layout=0):
     if not isinstance(source, list):  # a file of steps, beside this one
         with open(os.path.join(HERE, source)) as f:
             source = json.load(f)
-    steps = expand(source)
+    steps = WARM_UP + expand(source)
     figures = [s.pop("figure", None) for s in steps]
     script = os.path.join(work, tag + ".json")
     with open(script, "w") as f:
@@ -169,7 +176,9 @@ def run(rig, name, work, layout=0):
 def report(name, figures, res):
     """Rows (figure, value, detail) for one scenario: presses with the same figure name are
     summed up as their worst case (and median), with how many met a flash erase and where."""
-    rows = [("%s: boot to first frame" % name, "%.0f ms" % res["boots"][0]["firstFrameMs"], "")]
+    rows = [("%s: boot to first frame" % name, "%.0f ms" % res["boots"][1]["firstFrameMs"], ""),
+            ("%s: first boot on a new flash (the board checked)" % name,
+             "%.0f ms" % res["boots"][0]["firstFrameMs"], "")]
     ops = []
     for b in res["boots"]:
         ops.extend(b.get("flashOps", []))
@@ -237,10 +246,10 @@ def main(argv=None):
                 failed.append(name)
             rows = report(name, figures, res)
             if args.layouts > 1:
-                boots = [res["boots"][0]["firstFrameMs"]]
+                boots = [res["boots"][1]["firstFrameMs"]]
                 for layout in range(1, args.layouts):
                     boots.append(run(os.path.abspath(args.rig), name, work, layout)[1]
-                                 ["boots"][0]["firstFrameMs"])
+                                 ["boots"][1]["firstFrameMs"])
                 boots.sort()
                 rows.append(("%s: boot over %d flash layouts" % (name, len(boots)),
                              "%.0f ms" % boots[len(boots) // 2],
