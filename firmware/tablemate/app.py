@@ -10,15 +10,16 @@ import sys
 
 from micropython import const
 
-from tablemate import VERSION, ticks_diff
+from tablemate import VERSION, ticks_diff, unload
 from tablemate import keys as K
-from tablemate.store import settings
 
 _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
 _WOKEN_MS = const(2000)  # how long the line that says a press only woke the screen stays
 WOKEN = "Woken: press again"  # a dark panel showed nothing to press on: that press is not used
+CONTRAST = (2, 24, 64, 144, 255)  # the brightness setting 1..5 as the SSD1306's contrast
+_SETTINGS = "tablemate.store.settings"
 
 
 class App:
@@ -26,7 +27,12 @@ class App:
 
     def __init__(self, display, input_for, root="", buzzer=None, probe=None, layouts=None):
         """``input_for(layout)`` builds an object with ``poll(now, emit)`` and ``close()``;
-        ``layouts`` are the ones the board wires (all of ``settings.LAYOUTS`` by default)."""
+        ``layouts`` are the ones the board wires (all of ``settings.LAYOUTS`` by default).
+
+        The settings' module reads the file here and goes once the boot is over (``_settled``):
+        the app keeps the settings, not the 2 KB of code that checks them (Settings and the
+        name editor import it when opened, a save imports it)."""
+        from tablemate.store import settings
         self.display = display
         self.input_for = input_for
         self.root = root
@@ -72,7 +78,14 @@ class App:
         self.apply_settings()
         self.push(screens.Home(self, look=False))
         self.after_frame(self._ask_at_boot)
-        self.after_frame(lambda: settings.data_folder(self.root, True))
+        self.after_frame(self._settled)
+
+    def _settled(self):
+        """The boot's last chore: ``/data`` made on a first boot, then the settings' module let
+        go (see ``__init__``)."""
+        from tablemate.store import settings
+        settings.data_folder(self.root, True)
+        unload((_SETTINGS,))
 
     def _ask_at_boot(self):
         from tablemate import screens
@@ -160,13 +173,14 @@ class App:
 
     def apply_settings(self):
         """Push brightness and the button layout to the hardware after a settings change."""
-        self.display.contrast(settings.CONTRAST[self.settings["brightness"] - 1])
+        self.display.contrast(CONTRAST[self.settings["brightness"] - 1])
         if self.settings["layout"] != self.layout:
             self._use_layout(self.settings["layout"])
 
     def save_settings(self):
         """Write the settings and apply them; a flash that refuses (full, read-only) keeps them
         in force until the gadget is switched off, and the player is told."""
+        from tablemate.store import settings  # loaded already when the Settings page is open
         try:
             settings.save(self.path("settings.json"), self.settings)
         except OSError as exc:

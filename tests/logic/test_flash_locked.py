@@ -72,7 +72,8 @@ class Locked:
 
     def __enter__(self):
         fake = _RefusingOS(self.code)
-        support.loaded(jfile)  # a resume imports it again once it was let go: this one
+        for m in (jfile, settings):  # imported again once the firmware let them go: these ones
+            support.loaded(m)
         for m in _MODULES:
             m.open = self._open
             if hasattr(m, "os"):

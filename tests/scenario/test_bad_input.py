@@ -57,7 +57,7 @@ def test_garbage_settings_file_gives_a_notice_and_defaults(make_device, root):
     assert dev.shows("unreadable") and dev.shows("defaults"), dump(dev)
     assert read(path + ".bad") == garbage, "the bad file is kept aside"
     assert not os.path.exists(path), "and never silently overwritten"
-    from tablemate.store.settings import CONTRAST
+    from tablemate.app import CONTRAST
     from tablemate.store.settings import DEFAULTS
     assert dev.panel.contrast == CONTRAST[DEFAULTS["brightness"] - 1]
     dev.press("OK")

@@ -216,8 +216,8 @@ def test_secret_ballot_shows_and_journals_no_vote_before_the_reveal(make_device,
         lines = [a for a in lines if isinstance(a, list)]
         assert [a[:2] for a in lines] == [["seal", q] for q in range(p + 1)], lines
         assert all(type(a[2]) is int and a[2] > 10 for a in lines), lines
-        assert sorted(os.listdir(os.path.dirname(jnl))) == ["game.jnl", "settings.json",
-                                                            "setups.json"]
+        assert sorted(os.listdir(os.path.dirname(jnl))) == ["board.json", "game.jnl",
+                                                            "settings.json", "setups.json"]
         if p < 4:  # the screen blanks: only the next name
             assert dev.shows("Pass the device to") and dev.shows(NAMES[p + 1]), dump(dev)
             assert not dev.shows(NAMES[p]) and lit_card(dev, 4) is None, dump(dev)

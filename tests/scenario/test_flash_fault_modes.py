@@ -190,8 +190,8 @@ def test_a_secret_ballot_on_a_locked_flash_goes_on_in_ram(make_device, root, mon
     seal(dev, "Cy", 2)  # the journal takes the seals held back: still no vote on the flash
     no_error(dev)
     assert [a[:2] for a in json_lines(root)] == [["seal", 0], ["seal", 1], ["seal", 2]]
-    assert sorted(os.listdir(os.path.join(root, "data"))) == ["game.jnl", "settings.json",
-                                                              "setups.json"]
+    assert sorted(os.listdir(os.path.join(root, "data"))) == ["board.json", "game.jnl",
+                                                              "settings.json", "setups.json"]
     dev = make_device(settings=None)  # a power cut: the three sealed votes were in RAM
     dev.press("OK")  # Resume game?
     assert top(dev) == "Notice" and dev.app.top().lines == [

@@ -10,7 +10,7 @@ from tablemate_host import machine
 # -- idle -------------------------------------------------------------------------------------
 def test_a_dimmed_screen_takes_its_press_and_a_dark_one_only_wakes(make_device, root):
     dev = make_device(settings={"dim_s": 5, "off_min": 1, "brightness": 4})
-    from tablemate.store.settings import CONTRAST
+    from tablemate.app import CONTRAST
     bright = CONTRAST[3]
     assert dev.panel.contrast == bright and dev.panel.display_on
     assert menu_row(dev, "Scorepad"), dump(dev)

@@ -105,8 +105,8 @@ def test_files_kept_at_the_root_by_an_older_version_move_into_data(tmp_path):
     with open(os.path.join(root, "game.jnl.bad"), "w") as f:
         f.write("kept aside\n")
     dev = Device(root)
-    assert sorted(os.listdir(os.path.join(root, "data"))) == ["game.jnl", "game.jnl.bad",
-                                                            "settings.json"]
+    assert sorted(os.listdir(os.path.join(root, "data"))) == ["board.json", "game.jnl",
+                                                            "game.jnl.bad", "settings.json"]
     assert sorted(os.listdir(root)) == ["data"]
     assert dev.shows("Resume game?"), dump(dev)
     dev.press("OK")

@@ -74,7 +74,7 @@ def test_key_page_on_five_buttons(make_device):
 # -- display ----------------------------------------------------------------------------------
 def test_display_page_fills_checks_and_steps_the_contrast(make_device):
     dev = make_device(settings={"brightness": 3})
-    from tablemate.store.settings import CONTRAST
+    from tablemate.app import CONTRAST
     open_selftest(dev, "Display")
     assert dev.shows("Display test"), dump(dev)
     dev.press("OK")

@@ -12,7 +12,7 @@ WRAP = 1 << 30
 
 def test_edit_a_name_and_brightness_then_play_with_it(make_device, root):
     dev = make_device(settings={"brightness": 3})
-    from tablemate.store.settings import CONTRAST
+    from tablemate.app import CONTRAST
     choose(dev, "Settings")
     goto(dev, "Brightness: 3")
     dev.press("RIGHT")
@@ -80,7 +80,7 @@ def test_everything_keeps_working_across_the_tick_wrap(make_device, root):
     commit(dev)  # the 1.5 s pending commit straddles the wrap
     assert dev.now < 10000, "the clock wrapped"
     assert actions(dev) == [["add", 0, 2]] and row_score(dev, 0, 2), dump(dev)
-    from tablemate.store.settings import CONTRAST
+    from tablemate.app import CONTRAST
     dev.advance(5100)
     assert dev.panel.contrast < CONTRAST[2]
     dev.press("OK")  # a dimmed screen's key counts

@@ -8,7 +8,7 @@ atomically, when the menu is left, and the display and buttons take the new valu
 from tablemate import ticks_add, ticks_diff
 
 from tablemate import keys as K
-from tablemate.store.settings import CONTRAST
+from tablemate.app import CONTRAST
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)

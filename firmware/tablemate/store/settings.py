@@ -23,7 +23,6 @@ DEFAULTS = {
     "layout": "six",
 }
 UNREADABLE = "Settings unreadable: using defaults"
-CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
 
 
 def defaults():
