@@ -32,8 +32,11 @@ def module(name, part):
     if m is None:
         raise RuleError("Unknown game")
     full = m.get(part) or "tablemate." + part + "." + name
+    loaded = sys.modules.get(full)  # mostly: imported while the player read the setup (an
+    if loaded is not None:  # __import__ would look the dotted name up level by level)
+        return loaded
     try:
-        __import__(full)  # at once when loaded already (while the player read the setup)
+        __import__(full)
     except ImportError:
         raise RuleError("Unknown game")
     return sys.modules[full]
@@ -117,7 +120,7 @@ def start(app, name, opts, replacing=None):
     app.game = game
     if replacing:  # filed by the save that creates the new journal, after the first frame
         game.replaces = old if old is not None else True
-    _show(app, game)
+    _show(app, game, screens.SCREEN)
     return None
 
 
@@ -155,11 +158,12 @@ def resume(app):
     return True, problem
 
 
-def _show(app, game):
-    """Show ``game`` on its mode's screen above the home menu, and over it what the screen says
-    the players must read first (``GameScreen.opening``): every mode's way in."""
+def _show(app, game, cls=None):
+    """Show ``game`` on its mode's screen (``cls``, when the caller has it: the registry is not
+    walked again in the press that starts a game) above the home menu, and over it what the
+    screen says the players must read first (``GameScreen.opening``): every mode's way in."""
     app.home()
-    shown = screen(name_of(game))(app, game)
+    shown = (cls or screen(name_of(game)))(app, game)
     app.push(shown)
     told = shown.opening()
     if told:

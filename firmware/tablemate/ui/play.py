@@ -120,7 +120,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(_lifecycle().name_of(game))  # the registry's label
+        self.title = session.label(game.name)  # the registry's label
         self.msg = MessageLine()
         self._unsaved = False  # a save failed and none has worked since (the players know)
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
