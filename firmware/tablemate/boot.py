@@ -140,11 +140,20 @@ def step(app, wdt):
     wdt.feed()
 
 
+def due(app, keys, now):
+    """How long the loop may sleep from ``now``: until the app's next deadline (``App.due``)
+    or the garbage collection's pause after ``GC_KEYS`` keys, at most ``NAP_MAX_MS``."""
+    ms = app.due(now, NAP_MAX_MS)
+    if app.keys - keys >= GC_KEYS:
+        gc_ms = GC_PAUSE_MS - ticks_diff(now, app.last_key)
+        if gc_ms < ms:
+            ms = gc_ms if gc_ms > 0 else 0
+    return ms
+
+
 def wait(app, keys):
-    """Sleep until the next pass is due: the app's next deadline (``App.due``) or the garbage
-    collection's pause after ``GC_KEYS`` keys (``keys``: the count at the last collection), at
-    most ``NAP_MAX_MS``. Nothing is polled meanwhile, and a key edge or a knob turn ends the
-    sleep at once (the input's pin interrupts set ``woken`` and wake the core).
+    """Sleep until the next pass is due: nothing is polled meanwhile, and a key edge or a knob
+    turn ends the sleep at once (the input's pin interrupts set ``woken`` and wake the core).
 
     The sleep is ``machine.lightsleep`` (``hw.nap``), ended early by any interrupt (a key, the
     USB host), hence the loop. While a note plays the PWM must keep its clock, which a
@@ -152,11 +161,9 @@ def wait(app, keys):
     """
     inp = app.input
     now = ticks_ms()
-    left = app.due(now, NAP_MAX_MS)
-    if app.keys - keys >= GC_KEYS:
-        left = min(left, GC_PAUSE_MS - ticks_diff(now, app.last_key))
-    end = ticks_add(now, left)
+    end = ticks_add(now, due(app, keys, now))
     buzzer = app.buzzer
+    left = ticks_diff(end, now)
     while left > 0 and not inp.woken:
         if buzzer and buzzer.busy:
             sleep_ms(1)

@@ -10,13 +10,7 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
-from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
-# ``nap(ms)``: sleep up to ``ms`` with the clocks stopped, until the timer alarm or an interrupt:
-# a key's edge (a pin with an IRQ handler wakes an rp2 lightsleep that has a timeout), or the
-# USB host, which wakes a connected board every millisecond or so. The timer and the watchdog
-# go on counting (both run from the crystal); PWM and I2C stop, so the loop never naps this
-# way while a note plays (``boot.wait``).
-from machine import lightsleep as nap  # noqa: F401  (the boot's)
+from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from micropython import const
 
 from tablemate import ticks_add, ticks_diff
@@ -48,6 +42,15 @@ def adc(gp):
 def watchdog(ms):
     """Start the watchdog: from here on, a loop pass longer than ``ms`` resets the Pico."""
     return WDT(timeout=ms)
+
+
+def nap(ms):
+    """Sleep up to ``ms`` with the clocks stopped (``machine.lightsleep``), until the timer
+    alarm or an interrupt: a key's edge (a pin with an IRQ handler wakes an rp2 lightsleep
+    that has a timeout), or the USB host, which wakes a connected board every millisecond
+    or so. The timer and the watchdog go on counting (both run from the crystal); PWM and
+    I2C stop, so the loop never naps this way while a note plays (``boot.wait``)."""
+    lightsleep(ms)
 
 
 def reset_by_watchdog():
@@ -117,7 +120,7 @@ class Buzzer:
         self.pwm.duty_u16(0)
         self._pattern = ()
         self._index = 0
-        self.until = 0  # when the note playing ends (``App.due`` sleeps until then)
+        self._until = 0
 
     @property
     def busy(self):
@@ -129,8 +132,15 @@ class Buzzer:
         self._index = 0
         self._note(now)
 
+    def due(self, now):
+        """Milliseconds until the note playing ends, None when silent."""
+        if self._index >= len(self._pattern):
+            return None
+        ms = ticks_diff(self._until, now)
+        return ms if ms > 0 else 0
+
     def tick(self, now):
-        if self._index < len(self._pattern) and ticks_diff(now, self.until) >= 0:
+        if self._index < len(self._pattern) and ticks_diff(now, self._until) >= 0:
             self._index += 1
             self._note(now)
 
@@ -144,7 +154,7 @@ class Buzzer:
             self.pwm.duty_u16(_HALF)
         else:
             self.pwm.duty_u16(0)
-        self.until = ticks_add(now, ms)
+        self._until = ticks_add(now, ms)
 
 
 class Probe:
