@@ -120,6 +120,33 @@ class App:
         except Exception as exc:  # the net: a broken screen must not take the game with it
             self.fail(exc)
 
+    def due(self, now, most):
+        """Milliseconds from ``now`` until a pass has something to do, at most ``most``; 0 when
+        it has at once. The main loop sleeps that long (``boot.wait``) unless a key edge wakes
+        it: the deadlines are the top screen's (``Screen.due``: a clock's next second, a
+        pending add), the keys' (a held key's repeat), the buzzer's next note, the dimming and
+        switching off, the line that says a press only woke the screen; work queued with
+        ``soon`` or a screen left dirty needs a pass now."""
+        if self._soon or self._later or self._dirty():
+            return 0
+        top = self.stack[-1] if self.stack else None
+        ms = _sooner(most, self.input.due(now))
+        if top is not None:
+            ms = _sooner(ms, top.due(now))
+        if self.buzzer:
+            ms = _sooner(ms, self.buzzer.due(now))
+        if self._woken is not None:
+            ms = _sooner(ms, _WOKEN_MS - ticks_diff(now, self._woken))
+        if top is None or not getattr(top, "keep_awake", False):
+            idle_ms = ticks_diff(now, self._last_input)
+            off_ms = self.settings["off_min"] * 60000
+            dim_ms = self.settings["dim_s"] * 1000
+            if self._idle != _OFF and off_ms:
+                ms = _sooner(ms, off_ms - idle_ms)
+            if self._idle == _AWAKE and dim_ms:
+                ms = _sooner(ms, dim_ms - idle_ms)
+        return ms if ms > 0 else 0
+
     # -- the screen stack ------------------------------------------------------------
     def push(self, screen):
         if self.stack:
@@ -263,21 +290,26 @@ class App:
             self._idle = _DIM
             self.display.contrast(0)
 
-    def redraw(self):
-        """Draw the screens from the top opaque one up and send the frame: True if any was dirty."""
+    def _dirty(self):
+        """The index of the top opaque screen when it or one above is dirty (the frame must be
+        drawn from there up), else None."""
         stack = self.stack
         if not stack:
-            return False
+            return None
         first = len(stack) - 1
         while first > 0 and not stack[first].opaque:
             first -= 1
-        dirty = False
         for i in range(first, len(stack)):
             if stack[i].dirty:
-                dirty = True
-                break
-        if not dirty:
+                return first
+        return None
+
+    def redraw(self):
+        """Draw the screens from the top opaque one up and send the frame: True if any was dirty."""
+        first = self._dirty()
+        if first is None:
             return False
+        stack = self.stack
         fb = self.display
         fb.clear()
         for i in range(first, len(stack)):
@@ -290,3 +322,8 @@ class App:
         if self._idle != _OFF:
             fb.show()
         return True
+
+
+def _sooner(ms, due):
+    """The sooner of ``ms`` and ``due`` (None: nothing due)."""
+    return ms if due is None or due >= ms else due

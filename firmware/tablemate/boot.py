@@ -28,8 +28,8 @@ from tablemate import VERSION, crc32, keys, sleep_ms, ticks_add, ticks_diff, tic
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
 
-WDT_MS = 5000  # rp2 allows up to 8388 ms; a loop pass takes ~10 ms, a journal write a few more
-TICK_MS = 10  # the loop's period when nothing is pressed
+WDT_MS = 5000  # rp2 allows up to 8388 ms; a pass takes ~1-20 ms, a journal write a few more
+NAP_MAX_MS = 1000  # the longest sleep between passes: the watchdog counts on in a lightsleep
 GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a key's path
 GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
@@ -159,23 +159,44 @@ def step(app, wdt):
     wdt.feed()
 
 
-def wait(app, ms=TICK_MS):
-    """Sleep until the next pass is due, or less: a key edge or a knob turn ends the wait.
+def due(app, keys, now):
+    """How long the loop may sleep from ``now``: until the app's next deadline (``App.due``)
+    or the garbage collection's pause after ``GC_KEYS`` keys, at most ``NAP_MAX_MS``."""
+    ms = app.due(now, NAP_MAX_MS)
+    if app.keys - keys >= GC_KEYS:
+        gc_ms = GC_PAUSE_MS - ticks_diff(now, app.last_key)
+        if gc_ms < ms:
+            ms = gc_ms if gc_ms > 0 else 0
+    return ms
 
-    The input's pin interrupts set ``woken``, so a press is seen within 1 ms instead of up to
-    one whole period later; the 1 ms naps keep the CPU asleep the rest of the time.
+
+def wait(app, keys):
+    """Sleep until the next pass is due: nothing is polled meanwhile, and a key edge or a knob
+    turn ends the sleep at once (the input's pin interrupts set ``woken`` and wake the core).
+
+    The sleep is ``machine.lightsleep`` (``hw.nap``), ended early by any interrupt (a key, the
+    USB host), hence the loop. While a note plays the PWM must keep its clock, which a
+    lightsleep stops: the wait naps 1 ms at a time then, as it always did before.
     """
     inp = app.input
-    end = ticks_add(ticks_ms(), ms)
-    while not inp.woken and ticks_diff(end, ticks_ms()) > 0:
-        sleep_ms(1)
+    now = ticks_ms()
+    end = ticks_add(now, due(app, keys, now))
+    buzzer = app.buzzer
+    left = ticks_diff(end, now)
+    while left > 0 and not inp.woken:
+        if buzzer and buzzer.busy:
+            sleep_ms(1)
+        else:
+            hw.nap(left)
+        left = ticks_diff(end, ticks_ms())
 
 
 stopped = None  # the app a computer's Ctrl-C stopped (``save_stopped``)
 
 
 def run(cfg=BOARD, root="", loops=-1, cycles=-1):
-    """Boot, then pass the loop every 10 ms or at once on a key (``loops`` limits it for tests)."""
+    """Boot, then pass the loop whenever something is due, or at once on a key (``loops``
+    limits it for tests)."""
     global stopped
     booted = start(cfg, root, cycles)
     if booted is None:
@@ -186,7 +207,7 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
         while loops:
             step(app, wdt)
             keys = collect(app, keys)
-            wait(app)
+            wait(app, keys)
             loops -= 1
     except KeyboardInterrupt:  # mpremote took the REPL (tablemate pull, flash...): the app
         stopped = app  # stays reachable, with what a full flash kept from being saved

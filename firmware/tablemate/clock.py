@@ -63,6 +63,19 @@ def fmt(ms, tenths=False):
     return "%d:%02d" % (s // 60, s % 60)
 
 
+def change_in(ms, tenths_below=0):
+    """Milliseconds until a running clock with ``ms`` left shows another figure (whole seconds
+    rounded up, tenths under ``tenths_below``), when a low-time beep or the expiry comes too:
+    the deadline a clock's screen gives the main loop (``Screen.due``)."""
+    if ms <= 0:
+        return 0
+    step = 100 if ms < tenths_below else 1000
+    d = (ms - 1) % step + 1
+    if ms >= tenths_below > ms - d:  # the figure turns to tenths before the next second
+        d = ms - tenths_below + 1
+    return d
+
+
 class Countdown:
     """A timer counting down from ``duration_ms``, with low-time beeps at ``warn`` (seconds
     left, the most first) and one expiry event."""

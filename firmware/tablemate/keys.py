@@ -107,6 +107,25 @@ class Keys:
             elif self._down & b and not self._quiet & b and ticks_diff(now, self._due[i]) >= 0:
                 self._held(i, b, now, emit)
 
+    def due(self, now):
+        """Milliseconds from ``now`` until ``update`` has something to time without a new edge
+        (a debounce window closing, a held key's LONG or REPEAT), 0 if overdue; None when only
+        an edge can bring an event: the main loop sleeps that long (``App.due``)."""
+        if not ((self._down & ~self._quiet) or self._deaf):
+            return None
+        best = None
+        for i in range(self._n):
+            b = 1 << i
+            if self._deaf & b:
+                ms = self._debounce - ticks_diff(now, self._since[i])
+            elif self._down & b and not self._quiet & b:
+                ms = ticks_diff(self._due[i], now)
+            else:
+                continue
+            if best is None or ms < best:
+                best = ms
+        return best if best is None or best > 0 else 0
+
     def _pressed(self, i, b, now, emit):
         key = self._map[i]
         self._quiet &= ~b

@@ -12,8 +12,9 @@ when the fake clock runs past the watchdog's timeout without a feed (a screen th
 that stops feeding), the device resets as the Pico would and boots ``main.py`` again on the same
 flash; ``resets`` records when. The check runs after each loop pass, so a pass that blocks resets
 once it returns (on the Pico the reset cuts it short; nothing it did after the timeout counts).
-Passes come every 10 ms here; on the Pico a key edge also ends the wait between passes early
-(``boot.wait``), which only makes the device react sooner than these tests assume.
+Passes come every 10 ms here; on the Pico the loop sleeps from a pass until the app's next
+deadline or a key's edge (``boot.wait``), whose promise (nothing changes before then) the
+fuzzer checks and ``tests/scenario/test_sleep.py`` runs on the fake ``machine``.
 """
 
 import importlib.util

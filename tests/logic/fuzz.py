@@ -231,6 +231,9 @@ class FuzzInput:
     def woken(self):
         return self.inner.woken
 
+    def due(self, now):
+        return self.inner.due(now)
+
     def poll(self, now, emit):
         self.board.advance(now)
         self.inner.poll(now, emit)
@@ -283,6 +286,7 @@ class Fuzzer:
                       "cuts_in_a_pass": 0}
         self._game_id = None
         self._failure = None
+        self._due = None  # when the app said, after the last pass, that the next one is due
         try:
             os.mkdir(root + "/data")
         except OSError:
@@ -317,6 +321,7 @@ class Fuzzer:
             net(exc)
         app.fail = fail
         self.app = app
+        self._due = None
         app.start(self.now)
 
     def _tick(self):
@@ -336,8 +341,14 @@ class Fuzzer:
             self.fail("the screen stack is empty")
 
     def step(self):
-        """One pass of the main loop at ``now``, then the nap until the next one."""
+        """One pass of the main loop at ``now``, then the nap until the next one; the pass is
+        checked against the previous one's promise (``_kept``)."""
+        app = self.app
+        before = (app, app.keys, self.board.edges, self.i2c.bytes, app.top(), len(app.stack),
+                  app._idle)
         self._tick()
+        self._kept(before)
+        self._due = ticks_add(self.now, self.app.due(self.now, 1000))
         rng = self.rng
         now = self.now
         done = ticks_add(now, rng.between(20, 60) if rng.chance(15) else 1)
@@ -348,6 +359,23 @@ class Fuzzer:
             self.now = ticks_add(nxt, 1)  # the 1 ms nap in which the edge came ends
         else:
             self.now = ticks_add(done, 10)
+
+    def _kept(self, before):
+        """The Pico sleeps from a pass until the app's due time (``App.due``) unless an edge
+        wakes it: a pass before then that changed the screen, its stack or the dimming without
+        a key (or an edge) is something the sleeping loop would have done late."""
+        app = self.app
+        due = self._due
+        self._due = None
+        if (due is None or ticks_diff(due, self.now) <= 0 or before[0] is not app
+                or before[1] != app.keys or before[2] != self.board.edges):
+            return
+        after = (self.i2c.bytes, app.top(), len(app.stack), app._idle)
+        changed = [what for what, a, b in zip(("frame", "top screen", "stack", "dimming"),
+                                              after, before[3:]) if a != b]
+        if changed:
+            self.fail("a pass %d ms before the due time changed the %s on %s" % (
+                ticks_diff(due, self.now), ", ".join(changed), type(before[4]).__name__))
 
     def loop(self, ms):
         """Run the loop for ``ms`` (and until nothing is scheduled any more)."""
@@ -360,6 +388,7 @@ class Fuzzer:
         app only sees time jump, which it must take anyway)."""
         end = ticks_add(self.now, ms)
         self.loop(min(ms, 1000))
+        self._due = None
         while ticks_diff(end, self.now) > 0:
             self.now = ticks_add(self.now, min(250, ticks_diff(end, self.now)))
             self._tick()

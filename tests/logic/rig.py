@@ -69,6 +69,9 @@ class ScriptInput:
     def __init__(self):
         self.queue = []
 
+    def due(self, now):
+        return 0 if self.queue else None
+
     def poll(self, now, emit):
         while self.queue:
             key, kind = self.queue.pop(0)
@@ -108,8 +111,9 @@ class Rig:
             self.app.tick(self.now)
 
     def idle_locked(self, passes=200):
-        """Run ``passes`` loop passes (10 ms apart) with the heap locked (MicroPython only):
-        an allocation raises, the app's net shows an ErrorScreen, and this fails. Returns the
+        """Run ``passes`` loop passes (10 ms apart) and the loop's question of how long it may
+        sleep (``App.due``) with the heap locked (MicroPython only): an allocation raises, the
+        app's net shows an ErrorScreen (or the question raises), and this fails. Returns the
         top screen."""
         import micropython
         micropython.heap_lock()
@@ -117,6 +121,7 @@ class Rig:
             for _ in range(passes):
                 self.now += 10
                 self.app.tick(self.now)
+                self.app.due(self.now, 1000)
         finally:
             micropython.heap_unlock()
         top = self.app.top()

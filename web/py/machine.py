@@ -193,5 +193,10 @@ class WDT:
         pass
 
 
+def lightsleep(ms=None):
+    """Never called: the page runs ``boot.step`` on its own timer and has no ``boot.wait``
+    (a browser must get its thread back between passes), but the boot's module imports it."""
+
+
 def reset_cause():
     return PWRON_RESET

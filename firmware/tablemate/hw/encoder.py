@@ -1,11 +1,12 @@
 """A KY-040 style rotary encoder's driver: A/B quadrature on two pins, its push switch on a third.
 
-The main loop ticks every 10 ms, too slowly for a knob spun fast (a 20-detent encoder at two turns
-a second changes state every 6 ms, and a worn contact chatters up to 8 times per edge), so edges
-are caught by pin interrupts and counted right there: the handler reads both pins and steps the
-quadrature state machine (``tablemate.knob.Encoder``, handed in by the boot), which adds a detent
-to one of two counters (clockwise, anticlockwise). Nothing is buffered, so no burst of bounces can
-overflow anything, and the handler allocates nothing (small ints and a tuple lookup), so it may
+The main loop sleeps while nothing is due, and a pass takes a millisecond or more: too slow for
+a knob spun fast (a 20-detent encoder at two turns a second changes state every 6 ms, and a
+worn contact chatters up to 8 times per edge), so edges are caught by pin interrupts and
+counted right there: the handler reads both pins and steps the quadrature state machine
+(``tablemate.knob.Encoder``, handed in by the boot), which adds a detent to one of two
+counters (clockwise, anticlockwise). Nothing is buffered, so no burst of bounces can overflow
+anything, and the handler allocates nothing (small ints and a tuple lookup), so it may
 run as a hard IRQ, even in the middle of an I2C transfer. ``poll`` in the main loop emits the
 detents counted since the last pass. Without interrupts (``irq=False``) ``poll`` samples the
 pins, which is enough for slow turns. The push switch is a one-button layout of the key machine
@@ -17,6 +18,7 @@ loop's nap ends at once.
 from micropython import const
 
 _MASK = const(0x3FFF)  # detent counters wrap here: still a small int, so the IRQ never allocates
+_POLL_MS = const(10)  # without interrupts, the pins are sampled this often
 
 
 class EncoderInput:
@@ -54,12 +56,21 @@ class EncoderInput:
         elif turn < 0:
             self._ccw = (self._ccw + 1) & _MASK
 
+    def due(self, now):
+        """Milliseconds until the push switch has a LONG (or a debounce window's end) due, None
+        when only an edge can bring an event; without interrupts the pins are sampled every
+        ``_POLL_MS``."""
+        due = self._keys.due(now)
+        if not self._irq and (due is None or due > _POLL_MS):
+            return _POLL_MS
+        return due
+
     def poll(self, now, emit):
         """Emit the detents since the last poll (or sample the pins), then the switch, at ``now``."""
         self.woken = False
         enc = self._encoder
         if self._irq:
-            # Turns both ways between two passes (10 ms) come out clockwise first: a hand
+            # Turns both ways between two passes (milliseconds) come out clockwise first: a hand
             # cannot reverse a knob within one pass, so only bounce could, and it nets to zero.
             cw = self._cw
             ccw = self._ccw

@@ -10,7 +10,7 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
-from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
+from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from micropython import const
 
 from tablemate import ticks_add, ticks_diff
@@ -42,6 +42,15 @@ def adc(gp):
 def watchdog(ms):
     """Start the watchdog: from here on, a loop pass longer than ``ms`` resets the Pico."""
     return WDT(timeout=ms)
+
+
+def nap(ms):
+    """Sleep up to ``ms`` with the clocks stopped (``machine.lightsleep``), until the timer
+    alarm or an interrupt: a key's edge (a pin with an IRQ handler wakes an rp2 lightsleep
+    that has a timeout), or the USB host, which wakes a connected board every millisecond
+    or so. The timer and the watchdog go on counting (both run from the crystal); PWM and
+    I2C stop, so the loop never naps this way while a note plays (``boot.wait``)."""
+    lightsleep(ms)
 
 
 def reset_by_watchdog():
@@ -86,6 +95,11 @@ class ButtonInput:
     def _edge(self, pin):
         self.woken = True
 
+    def due(self, now):
+        """Milliseconds until a held key's LONG or REPEAT (or a debounce window's end) is due,
+        None when only an edge can bring a key event (``Keys.due``)."""
+        return self._keys.due(now)
+
     def poll(self, now, emit):
         """Sample the buttons at ``now``; calls ``emit(key, kind)`` for each key event."""
         self.woken = False
@@ -117,6 +131,13 @@ class Buzzer:
         self._pattern = pattern
         self._index = 0
         self._note(now)
+
+    def due(self, now):
+        """Milliseconds until the note playing ends, None when silent."""
+        if self._index >= len(self._pattern):
+            return None
+        ms = ticks_diff(self._until, now)
+        return ms if ms > 0 else 0
 
     def tick(self, now):
         if self._index < len(self._pattern) and ticks_diff(now, self._until) >= 0:

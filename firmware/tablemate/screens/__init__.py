@@ -48,6 +48,12 @@ class Home(ActionMenu):
         if self.index != index:
             self.app.soon(self._rest)
 
+    def due(self, now):
+        if self._resting is None:
+            return None
+        ms = ticks_diff(self._resting, now)
+        return ms if ms > 0 else 0
+
     def tick(self, now):
         if self._resting is not None and ticks_diff(now, self._resting) >= 0:
             self._resting = None

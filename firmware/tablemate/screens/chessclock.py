@@ -23,7 +23,7 @@ from micropython import const
 
 from tablemate import random, ticks_diff
 from tablemate import keys as K
-from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, first_player, fmt
+from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, change_in, first_player, fmt
 from tablemate.store import clockfile
 from tablemate.ui import Menu, Screen, draw_rows, text
 from tablemate.ui.numberentry import NumberEntry
@@ -240,6 +240,16 @@ class ClockScreen(Screen):
             if shown != self._shown[i]:
                 self._shown[i] = shown
                 self.dirty = True
+
+    def due(self, now):
+        """The next figure of the running clock (its beeps and flag fall on one), or the save
+        that bounds what a power cut takes back."""
+        clock = self.clock
+        if not clock.running:
+            return None
+        ms = change_in(clock.remaining(clock.current, now), _TENTHS_BELOW)
+        save = _SAVE_MS - ticks_diff(now, self._saved_at)
+        return max(0, min(ms, save))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, fb):

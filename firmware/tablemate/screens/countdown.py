@@ -52,6 +52,9 @@ class CountToThree(Screen):
         self.app.replace(Confirm(self.app, "Time is up!\n%s skips?" % self.name, self.pad.skip,
                                  yes="Skip", no="Pick"))
 
+    def due(self, now):
+        return _COUNT_MS - ticks_diff(now, self.t0) % _COUNT_MS
+
     def draw(self, fb):
         draw_title(fb, "Count to three")
         text.draw_centered(fb, self.name + ", choose!", 12)

@@ -42,6 +42,7 @@ TABLE = const(1)
 SCORE = const(2)
 
 TIE_MS = const(100)  # two ready presses this close are a tie
+_TENTHS_BELOW = const(10000)  # a clock shows tenths of a second under this
 WARN = (10, 5)  # seconds left at which a clock beeps
 BEEP_WARN = ((1760, 80),)
 BEEP_ZERO = ((880, 600),)
@@ -80,7 +81,7 @@ def choices(state, walk=False):
 
 def _shown(ms):
     """What a clock shows, as a number: tenths under 10 s, else seconds."""
-    return (ms + 99) // 100 if ms < 10000 else (ms + 999) // 1000 * 100
+    return (ms + 99) // 100 if ms < _TENTHS_BELOW else (ms + 999) // 1000 * 100
 
 
 class PerfectMoment(GameScreen):
@@ -169,6 +170,18 @@ class PerfectMoment(GameScreen):
         if shown != self._shown:
             self._shown = shown
             self.dirty = True
+
+    def due(self, now):
+        """The tie window of a race, else the next figure of the running clock."""
+        due = self.msg.due(now)
+        if self.view == RACE and self._race and self.tie < 0:
+            race = max(0, TIE_MS - ticks_diff(now, self._race[1]))
+            return race if due is None else min(due, race)
+        c = self.clock
+        if c is None or not c.running or self.over():
+            return due
+        ms = clock.change_in(c.remaining(c.current, now), _TENTHS_BELOW)
+        return ms if due is None else min(due, ms)
 
     def time_up(self):
         """The player to move has no time left: by the setup, they lose, or play on."""

@@ -120,6 +120,14 @@ class Perspective(GameScreen):
                 self._shown = s
                 self.dirty = True
 
+    def due(self, now):
+        """The solitaire's clock shows whole seconds: the next one."""
+        due = self.msg.due(now)
+        if self.keep_awake:
+            ms = 1000 - (self.ms() + ticks_diff(now, self.app.now)) % 1000
+            return ms if due is None else min(due, ms)
+        return due
+
     def _stamp(self):
         """The solitaire's time now, kept as the base of its clock (each action carries it)."""
         ms = self.ms()

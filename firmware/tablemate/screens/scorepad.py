@@ -214,6 +214,18 @@ class Scorepad(GameScreen):
                 self._shown_s = shown
                 self.dirty = True
 
+    def due(self, now):
+        """The pending add's commit, the message's timeout, the timer's next second."""
+        due = self.msg.due(now)
+        if self.pending:
+            ms = max(0, _COMMIT_MS - ticks_diff(now, self._pending_at))
+            due = ms if due is None else min(due, ms)
+        timer = self.timer
+        if timer and timer.running:
+            ms = self.clock.change_in(timer.remaining(now))
+            due = ms if due is None else min(due, ms)
+        return due
+
     def on_hide(self):
         self.commit()
 

@@ -52,6 +52,7 @@ class KeyTest(Screen):
         self.log = [""] * _LOG  # newest first
         self.count = 0
         self._back_at = None  # when BACK was pressed, while it is held
+        self._bar = 0  # the leaving bar's width drawn, in pixels
 
     def key(self, key, kind):
         self.count += 1
@@ -60,6 +61,7 @@ class KeyTest(Screen):
         if key == K.BACK:
             if kind == K.PRESS:
                 self._back_at = self.app.now
+                self._bar = 0
             elif kind == K.RELEASE:
                 self._back_at = None
         self.dirty = True
@@ -70,7 +72,17 @@ class KeyTest(Screen):
                 self._back_at = None
                 self.app.pop()
             else:
-                self.dirty = True  # the leaving bar grows
+                bar = ticks_diff(now, self._back_at) * 128 // LEAVE_MS
+                if bar != self._bar:  # the leaving bar grows
+                    self._bar = bar
+                    self.dirty = True
+
+    def due(self, now):
+        """The leaving bar's next pixel."""
+        if self._back_at is None:
+            return None
+        ms = ((self._bar + 1) * LEAVE_MS + 127) // 128 - ticks_diff(now, self._back_at)
+        return ms if ms > 0 else 0
 
     def draw(self, fb):
         draw_title(fb, "Keys: %s" % self.app.layout)
@@ -85,8 +97,7 @@ class KeyTest(Screen):
             hint = "Hold OK 3s: leave"
         text.draw(fb, hint, 0, 56)
         if self._back_at is not None:
-            w = min(128, ticks_diff(self.app.now, self._back_at) * 128 // LEAVE_MS)
-            fb.fill_rect(0, 54, w, 1, 1)
+            fb.fill_rect(0, 54, min(128, self._bar), 1, 1)
 
 
 class DisplayTest(Screen):
@@ -169,6 +180,10 @@ class SoundTest(Screen):
         if buzzer and self._shown_busy != buzzer.busy:
             self.dirty = True
 
+    def due(self, now):
+        buzzer = self.app.buzzer
+        return 0 if buzzer and self._shown_busy != buzzer.busy else None
+
     def draw(self, fb):
         draw_title(fb, "Sound test")
         buzzer = self.app.buzzer
@@ -217,6 +232,9 @@ class BoardInfo(Screen):
     def tick(self, now):
         if ticks_diff(now, self._at) >= 1000:
             self.refresh(now)
+
+    def due(self, now):
+        return max(0, 1000 - ticks_diff(now, self._at))
 
     def key(self, key, kind):
         if kind == K.PRESS and (key == K.OK or key == K.BACK):

@@ -129,6 +129,11 @@ class KeepLayout(Screen):
             self.left = (left + 999) // 1000
             self.dirty = True
 
+    def due(self, now):
+        """The next second of the countdown (the revert at 0)."""
+        left = ticks_diff(self.deadline, now)
+        return (left - 1) % 1000 + 1 if left > 0 else 0
+
     def _revert(self):
         app = self.app
         app.pop()

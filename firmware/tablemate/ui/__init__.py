@@ -48,6 +48,12 @@ class Screen:
     def tick(self, now):
         """Advance timers; set ``self.dirty`` when what is shown must change."""
 
+    def due(self, now):
+        """Milliseconds from ``now`` until ``tick`` has something to do (0: at once), None when
+        only a key can change the screen. The main loop sleeps until the soonest deadline of
+        the app (``App.due``), so a screen whose ``tick`` acts on time must say when here."""
+        return None
+
     def draw(self, fb):
         """Draw the whole screen into ``fb`` (already cleared for opaque screens)."""
 

@@ -85,6 +85,13 @@ class MessageLine:
     def clear(self):
         self.text = None
 
+    def due(self, now):
+        """Milliseconds until the message times out, None when none is timed."""
+        if self.text is None or not self._timed:
+            return None
+        ms = ticks_diff(self._until, now)
+        return ms if ms > 0 else 0
+
     def tick(self, now):
         """Return True when the message just expired (the owner must redraw)."""
         if self.text is not None and self._timed and ticks_diff(now, self._until) >= 0:
@@ -269,6 +276,9 @@ class GameScreen(Screen):
     def tick(self, now):
         if self.msg.tick(now):
             self.dirty = True
+
+    def due(self, now):
+        return self.msg.due(now)
 
 
 class GameMenu(ActionMenu):
