@@ -61,7 +61,8 @@ class SSD1306(framebuf.FrameBuffer):
         self.height = height
         self.pages = height // 8
         self.sh1106 = sh1106
-        self.flip = flip
+        self.flip = flip  # the module is mounted upside down (board.py)
+        self.turned = False  # the picture is turned 180 degrees for the player across (turn)
         self.buf = bytearray(self.pages * width)
         self._shadow = bytearray(self.pages * width)
         self._zero = bytes(width)  # one page of zeros: clear() doubles it up the buffer
@@ -94,9 +95,7 @@ class SSD1306(framebuf.FrameBuffer):
 
     def init_display(self):
         """Send the power-up sequence for a 128x64 module with internal charge pump / DC-DC."""
-        # Upright on common modules: column 127 on SEG0 and COM63 scanned first; flip turns both.
-        seg = _SET_SEG_REMAP | (0 if self.flip else 1)
-        com = _SET_COM_DIR | (0 if self.flip else 8)
+        seg, com = self._remap()
         pins = 0x12 if self.height == 64 else 0x02
         if self.sh1106:
             seq = (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1, _SET_OFFSET, 0x00,
@@ -112,6 +111,39 @@ class SSD1306(framebuf.FrameBuffer):
                    _SET_CHARGE_PUMP, 0x14,  # charge pump on, before display on
                    _DISPLAY_ON)
         self.i2c.writeto(self.addr, bytes((_CTRL_CMD,) + seq))
+        self.invalidate()
+
+    def _remap(self):
+        """The segment remap and COM scan commands of the current orientation.
+
+        Upright on common modules: column 127 on SEG0 and COM63 scanned first. Reversing both
+        turns the picture 180 degrees; the mounting ``flip`` and the runtime ``turn`` combine
+        (a module mounted upside down and turned reads upright).
+        """
+        if self.flip != self.turned:
+            return _SET_SEG_REMAP, _SET_COM_DIR
+        return _SET_SEG_REMAP | 1, _SET_COM_DIR | 8
+
+    def turn(self, flag):
+        """Turn the picture 180 degrees (True) or back (False), for the player across the table.
+
+        Two commands, then the next show() resends the whole frame: on the SSD1306 the segment
+        remap only applies to data written after it (the COM scan turns at once), so the RAM
+        must be rewritten. The SH1106's remap acts on the output, but the frame is resent there
+        too (one rule for both chips, and a turn comes with a new picture anyway). Its glass
+        sits on SEG2..SEG129, the middle of its 132 segments, so the visible RAM columns stay
+        2..129 either way (u8g2 uses the same offset of 2 for both). Cost: 3 bytes plus one
+        frame (1,032 B on the SSD1306, 1,064 B on the SH1106's eight page writes).
+        """
+        flag = bool(flag)
+        if flag == self.turned:
+            return
+        self.turned = flag
+        seg, com = self._remap()
+        cmd = self._one
+        cmd[1] = seg
+        cmd[2] = com
+        self.i2c.writeto(self.addr, cmd)
         self.invalidate()
 
     def invalidate(self):
