@@ -95,7 +95,9 @@ class SSD1306(framebuf.FrameBuffer):
 
     def init_display(self):
         """Send the power-up sequence for a 128x64 module with internal charge pump / DC-DC."""
-        seg, com = self._remap()
+        u = self.flip == self.turned  # upright on common modules: column 127 on SEG0, COM63 first
+        seg = _SET_SEG_REMAP | u
+        com = _SET_COM_DIR | u << 3
         pins = 0x12 if self.height == 64 else 0x02
         if self.sh1106:
             seq = (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1, _SET_OFFSET, 0x00,
@@ -113,38 +115,14 @@ class SSD1306(framebuf.FrameBuffer):
         self.i2c.writeto(self.addr, bytes((_CTRL_CMD,) + seq))
         self.invalidate()
 
-    def _remap(self):
-        """The segment remap and COM scan commands of the current orientation.
-
-        Upright on common modules: column 127 on SEG0 and COM63 scanned first. Reversing both
-        turns the picture 180 degrees; the mounting ``flip`` and the runtime ``turn`` combine
-        (a module mounted upside down and turned reads upright).
-        """
-        if self.flip != self.turned:
-            return _SET_SEG_REMAP, _SET_COM_DIR
-        return _SET_SEG_REMAP | 1, _SET_COM_DIR | 8
-
     def turn(self, flag):
-        """Turn the picture 180 degrees (True) or back (False), for the player across the table.
-
-        Two commands, then the next show() resends the whole frame: on the SSD1306 the segment
-        remap only applies to data written after it (the COM scan turns at once), so the RAM
-        must be rewritten. The SH1106's remap acts on the output, but the frame is resent there
-        too (one rule for both chips, and a turn comes with a new picture anyway). Its glass
-        sits on SEG2..SEG129, the middle of its 132 segments, so the visible RAM columns stay
-        2..129 either way (u8g2 uses the same offset of 2 for both). Cost: 3 bytes plus one
-        frame (1,032 B on the SSD1306, 1,064 B on the SH1106's eight page writes).
-        """
-        flag = bool(flag)
-        if flag == self.turned:
-            return
-        self.turned = flag
-        seg, com = self._remap()
-        cmd = self._one
-        cmd[1] = seg
-        cmd[2] = com
-        self.i2c.writeto(self.addr, cmd)
-        self.invalidate()
+        """Turn the picture 180 degrees (True) or back, on top of the mounting ``flip``: 3 bytes,
+        and the next show() sends the whole frame (docs/design-notes.md, "Face the player")."""
+        if flag != self.turned:
+            self.turned = flag
+            u = self.flip == flag  # upright on the glass
+            self._command(_SET_SEG_REMAP | u, _SET_COM_DIR | u << 3)  # two in one write
+            self._valid = False
 
     def invalidate(self):
         """Forget what the panel holds: the next show() sends the whole frame."""
