@@ -7,7 +7,7 @@ show a wrong picture here. ``panel.reader = 1`` reads the glass from the seat ac
 """
 
 import pytest
-from conftest import dump, goto, menu_row
+from conftest import choose, dump, goto, menu_row
 from test_perfect_moment_ui import new_game
 
 PLAYER = 2  # the "turn" setting: to the player
@@ -89,3 +89,19 @@ def test_up_is_up_for_the_reader(make_device):
     dev.press("OK")  # undone: the race again, upright, no one faced
     dev.panel.reader = 0
     assert not dev.app.display.turned and dev.shows("Who is ready first?"), dump(dev)
+
+
+def test_the_setting_reads_whole_and_is_saved(make_device, root):
+    import json
+    import os
+    dev = make_device()
+    choose(dev, "Settings")
+    goto(dev, "Turn: off")
+    for key, word in (("RIGHT", "flip"), ("RIGHT", "to player"), ("RIGHT", "off"),
+                      ("LEFT", "to player")):  # round, both ways
+        dev.press(key)
+        assert menu_row(dev, "Turn: " + word), dump(dev)
+    dev.press("BACK")  # saved as the menu is left
+    with open(os.path.join(root, "data", "settings.json")) as f:
+        assert json.load(f)["turn"] == PLAYER
+    assert not dev.app.display.turned and menu_row(dev, "Settings"), dump(dev)  # home, upright
