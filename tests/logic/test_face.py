@@ -1,5 +1,5 @@
 """Face the player: the "turn" setting, who each mode faces, and the arrow keys turning with the
-picture (the real app on the rig, on both VMs; the pictures themselves: tests/scenario/test_face.py).
+picture (the real app on the rig, on both VMs; the pictures themselves: tests/scenario/test_face_ui.py).
 """
 
 import json
