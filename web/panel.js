@@ -74,7 +74,10 @@ export class SSD1306 {
   }
 
   data(b) {
-    if (this.col < this.ramWidth) this.ram[this.page * this.ramWidth + this.col] = b;
+    if (this.col < this.ramWidth) { // the SSD1306 remaps segments as it writes (its RAM is in segment order)
+      const seg = this.segRemap && !this.sh1106 ? 127 - this.col : this.col;
+      this.ram[this.page * this.ramWidth + seg] = b;
+    }
     if (this.sh1106) {
       this.col = this.col >= this.ramWidth - 1 ? 0 : this.col + 1;
     } else if (this.mode === HORIZONTAL) {
@@ -156,7 +159,7 @@ export class SSD1306 {
 
   colSource(x) {
     const seg = 127 + this.visible0 - x;
-    return this.segRemap ? this.ramWidth - 1 - seg : seg;
+    return this.segRemap && this.sh1106 ? this.ramWidth - 1 - seg : seg; // SH1106: remap on the output
   }
 
   // The visible image: 64 rows x 128 columns of 0/1, row-major.

@@ -265,6 +265,8 @@ class App:
                 if kind == K.RELEASE:
                     self._swallow = 0
                 return
+        if key <= K.RIGHT and self.display.turned and not K.linear(self.layout):
+            key = ((key - 1) ^ 1) + 1  # turned: UP<->DOWN, LEFT<->RIGHT
         if self.stack:
             self.stack[-1].key(key, kind)
 
@@ -319,6 +321,9 @@ class App:
             from tablemate.ui import text
             fb.fill_rect(0, 56, 128, 8, 1)
             text.put(fb, WOKEN, 1, 7, color=0)
+        if self.settings["turn"] or fb.turned:  # face the player: only then loaded
+            from tablemate.ui import face
+            face.update(self)
         if self._idle != _OFF:
             fb.show()
         return True

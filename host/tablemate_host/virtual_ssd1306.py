@@ -12,11 +12,19 @@ wrong picture, not as a passing test.
 Panel model (a common 0.96" 128x64 module, and the 1.3" SH1106 module):
 - the glass is wired so that segment remap 0xA1 + COM scan 0xC8 + COM pins 0xDA 0x12 shows RAM
   upright (what every driver sends); 0xA0/0xC0 mirror it, both together rotate it 180 degrees;
+- on the SSD1306 the segment remap acts when data is written, as its datasheet says ("only
+  affects subsequent data input"): ``ram`` is held in segment order, and a remap sent without
+  rewriting the frame leaves the old picture turned top to bottom only (by the COM scan); the
+  COM scan, and the SH1106's remap (ADC select: "the relationship between RAM column address
+  and segment driver"), act on the output at once;
 - sequential COM pins (0xDA 0x02) on this 64-row glass interleave rows, as on real modules;
 - the SSD1306 glass lights only with the charge pump on (0x8D 0x14) - these modules have no
   external VCC; the SH1106's DC-DC (0xAD 0x8B) is on from reset;
 - SH1106: 132-column RAM, columns 2..129 are visible (with either segment remap), page
   addressing only; the column pointer stays on its page (wraps to 0 after 131).
+Who looks: ``reader`` 0 (the default) sees the glass from the side it is mounted upright for;
+``reader`` 1 sits across the table and sees it turned 180 degrees. A test sets ``reader`` to
+read the picture as the player the firmware turned it to reads it (``pixels`` and all that uses it).
 The display offset (0xD3) is modelled as moving the image up like the start line; displays off,
 entire-on (0xA5, lights everything regardless of RAM) and inverse (0xA7) act on the output.
 """
@@ -43,6 +51,7 @@ class VirtualSSD1306:
         self.transactions_total = 0
         self.bytes_total = 0
         self.data_bytes_total = 0
+        self.reader = 0  # 1: pictures as the player across the table sees the glass
         self.log = []  # decoded commands: tuples (command, *args)
         self.unknown = []  # command bytes the controller would not understand
         self.power_on_reset()
@@ -127,7 +136,10 @@ class VirtualSSD1306:
         if self.scroll_active:
             self.data_while_scrolling += 1
         if self.col < self.ram_width:
-            self.ram[self.page * self.ram_width + self.col] = b
+            seg = self.col
+            if self.seg_remap and not self.sh1106:  # the SSD1306 remaps as it writes
+                seg = 127 - seg
+            self.ram[self.page * self.ram_width + seg] = b
         if self.sh1106:
             self.col = 0 if self.col >= self.ram_width - 1 else self.col + 1
         elif self.mode == _HORIZONTAL:
@@ -259,11 +271,18 @@ class VirtualSSD1306:
         return (k + self.start_line + self.offset) % 64
 
     def _col_source(self, x):
+        """RAM column (by segment on the SSD1306) shown on glass column x."""
         seg = 127 + self._visible0 - x
-        return self.ram_width - 1 - seg if self.seg_remap else seg
+        return self.ram_width - 1 - seg if self.seg_remap and self.sh1106 else seg
 
     def pixels(self):
-        """64 rows x 128 columns of 0/1: what a person sees on the panel."""
+        """64 rows x 128 columns of 0/1: what a person sees on the panel (from ``reader``'s seat)."""
+        out = self._glass()
+        if self.reader:
+            out = [row[::-1] for row in reversed(out)]
+        return out
+
+    def _glass(self):
         if not self.lit:
             return [[0] * 128 for _ in range(64)]
         if self.entire_on:

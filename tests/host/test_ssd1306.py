@@ -114,10 +114,16 @@ def test_visible_image_follows_remap_scan_invert_and_power():
     v.write(cmds(0x20, 0x00, 0x21, 0, 127, 0x22, 0, 7))
     v.write(data(0x01))  # pixel (0, 0) in RAM
     assert v.pixel(0, 0) == 1 and sum(map(sum, v.pixels())) == 1
-    v.write(cmds(0xA0, 0xC0))  # both remaps off: rotated 180 degrees
-    assert v.pixel(127, 63) == 1 and v.pixel(0, 0) == 0
+    v.write(cmds(0xA0, 0xC0))  # both remaps off: the COM scan turns the picture at once...
+    assert v.pixel(0, 63) == 1 and v.pixel(127, 63) == 0  # ...the segment remap does not
+    v.write(cmds(0x21, 0, 127, 0x22, 0, 7))
+    v.write(data(0x01, *[0] * 127))  # rewritten: rotated 180 degrees (SSD1306 datasheet 10.1.8)
+    assert v.pixel(127, 63) == 1 and v.pixel(0, 63) == 0
     v.write(cmds(0xA1, 0xC8, 0x41))  # start line 1 moves the image up a row
-    assert v.pixel(0, 63) == 1
+    assert v.pixel(127, 63) == 1 and v.pixel(0, 63) == 0  # the RAM kept its segment order
+    v.write(cmds(0x21, 0, 127, 0x22, 0, 7))
+    v.write(data(0x01, *[0] * 127))
+    assert v.pixel(0, 63) == 1 and sum(map(sum, v.pixels())) == 1
     v.write(cmds(0x40, 0xA7))
     assert v.pixel(0, 0) == 0 and v.pixel(5, 5) == 1
     v.write(cmds(0xA6, 0xA5))
@@ -216,6 +222,42 @@ def test_panel_shows_the_framebuffer_after_every_show(sh1106, flip):
             scribble(rnd, d)
         d.show()
         assert panel.frame_bytes() == expected(d, flip)
+
+
+@pytest.mark.parametrize("sh1106,flip", [(False, False), (True, False), (False, True), (True, True)])
+def test_a_turn_costs_two_commands_and_one_frame(sh1106, flip):
+    """turn() rotates the picture 180 degrees on top of the mounting flip, for 3 bytes of
+    commands and the whole frame once (the SSD1306's segment remap needs the RAM rewritten)."""
+    d, panel = make(sh1106, flip)
+    rnd = random.Random(26 + sh1106 * 2 + flip)
+    for _ in range(30):
+        scribble(rnd, d)
+    d.fill_rect(0, 0, 40, 8, 0)
+    d.text("turn", 0, 0, 1)  # not the same turned
+    d.show()
+    upright = panel.frame_bytes()
+    panel.mark()
+    logged = len(panel.log)
+    d.turn(True)
+    d.show()
+    assert panel.bytes == 3 + (1064 if sh1106 else 1032)
+    assert panel.transactions == 1 + (16 if sh1106 else 2)
+    assert panel.log[logged:logged + 2] == ([(0xA1,), (0xC8,)] if flip else [(0xA0,), (0xC0,)])
+    assert panel.frame_bytes() == expected(d, not flip) != upright
+    panel.reader = 1  # the player across reads it as the near one read it before
+    assert panel.frame_bytes() == upright
+    panel.reader = 0
+    panel.mark()
+    d.turn(True)
+    d.show()
+    assert panel.bytes == 0  # already turned: nothing to send
+    for _ in range(60):  # turned, changes still go as spans
+        scribble(rnd, d)
+        d.show()
+        assert panel.frame_bytes() == expected(d, not flip)
+    d.turn(False)
+    d.show()
+    assert panel.frame_bytes() == expected(d, flip)
 
 
 # What the driver sends for one 8x16 digit at (60, 20), rows 20-35 across pages 2-4: the SSD1306

@@ -471,7 +471,10 @@ class Fuzzer:
 
     # -- logical keys, as a player presses them -----------------------------------------------
     def tap(self, key):
-        """Press ``key`` once, deliberately, and let the app take it."""
+        """Press ``key`` once, deliberately, and let the app take it; on a turned picture the
+        player presses the arrow that means ``key`` as they read it (UP<->DOWN, LEFT<->RIGHT)."""
+        if self.app.display.turned and key <= K.RIGHT and not K.linear(self.layout):
+            key = ((key - 1) ^ 1) + 1
         if self.layout == "encoder" and (key == K.UP or key == K.DOWN):
             self.turn(1 if key == K.DOWN else -1, 12, bounce=True)
         elif key == K.BACK and self.okback:

@@ -59,8 +59,28 @@ def contrast_round(dev):
     dev.check("round 2")
 
 
+def scorepad_turned(dev):
+    """Turn: to player: the second player's turn turns the picture (the canvas decodes the
+    remap commands as the host's panel does) and his RIGHT is the panel's LEFT."""
+    dev.choose("Settings")
+    dev.goto("Turn: off")
+    dev.presses("RIGHT", "RIGHT")
+    dev.check("Turn: to player")
+    dev.press("BACK")
+    dev.choose("Scorepad")
+    dev.choose("Start")
+    dev.press("OK")
+    assert dev.app.display.turned
+    dev.check("the second player's turn, turned to him")
+    dev.press("LEFT")
+    dev.check("+1 for him")
+    dev.press("BACK")
+    dev.check("the game menu, still turned")
+
+
 @pytest.mark.parametrize("via", ["keys", "clicks"])
-@pytest.mark.parametrize("flow", [scorepad_turn, contrast_round], ids=lambda f: f.__name__)
+@pytest.mark.parametrize("flow", [scorepad_turn, contrast_round, scorepad_turned],
+                         ids=lambda f: f.__name__)
 def test_a_flow_shows_what_the_host_shows(flow, via, page, origin, host):
     dev = host()
     flow(dev)

@@ -61,7 +61,8 @@ class SSD1306(framebuf.FrameBuffer):
         self.height = height
         self.pages = height // 8
         self.sh1106 = sh1106
-        self.flip = flip
+        self.flip = flip  # the module is mounted upside down (board.py)
+        self.turned = False  # the picture is turned 180 degrees for the player across (turn)
         self.buf = bytearray(self.pages * width)
         self._shadow = bytearray(self.pages * width)
         self._zero = bytes(width)  # one page of zeros: clear() doubles it up the buffer
@@ -94,9 +95,9 @@ class SSD1306(framebuf.FrameBuffer):
 
     def init_display(self):
         """Send the power-up sequence for a 128x64 module with internal charge pump / DC-DC."""
-        # Upright on common modules: column 127 on SEG0 and COM63 scanned first; flip turns both.
-        seg = _SET_SEG_REMAP | (0 if self.flip else 1)
-        com = _SET_COM_DIR | (0 if self.flip else 8)
+        u = self.flip == self.turned  # upright on common modules: column 127 on SEG0, COM63 first
+        seg = _SET_SEG_REMAP | u
+        com = _SET_COM_DIR | u << 3
         pins = 0x12 if self.height == 64 else 0x02
         if self.sh1106:
             seq = (_DISPLAY_OFF, _SET_CLOCK, 0x80, _SET_MUX, self.height - 1, _SET_OFFSET, 0x00,
@@ -113,6 +114,15 @@ class SSD1306(framebuf.FrameBuffer):
                    _DISPLAY_ON)
         self.i2c.writeto(self.addr, bytes((_CTRL_CMD,) + seq))
         self.invalidate()
+
+    def turn(self, flag):
+        """Turn the picture 180 degrees (True) or back, on top of the mounting ``flip``: 3 bytes,
+        and the next show() sends the whole frame (docs/design-notes.md, "Face the player")."""
+        if flag != self.turned:
+            self.turned = flag
+            u = self.flip == flag  # upright on the glass
+            self._command(_SET_SEG_REMAP | u, _SET_COM_DIR | u << 3)  # two in one write
+            self._valid = False
 
     def invalidate(self):
         """Forget what the panel holds: the next show() sends the whole frame."""

@@ -171,6 +171,12 @@ class ClockScreen(Screen):
     def keep_awake(self):
         return self.clock.running
 
+    def seat(self):
+        """The side to move faces the picture (``ui/face.py``); before the first move, the
+        starter. Side 0 (left on the panel) is seat 0."""
+        clock = self.clock
+        return self.starter if clock.idle else clock.current
+
     # -- saving --------------------------------------------------------------------------------
     def save_soon(self):
         """Have the clock written once this pass's frame is sent."""

@@ -1,4 +1,4 @@
-"""Settings: brightness, dimming, screen-off, sound, button layout and player names.
+"""Settings: brightness, dimming, screen-off, sound, button layout, turn and player names.
 
 LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 (``tablemate.ui.names``). Nothing is written while the player browses: the file is saved once,
@@ -12,6 +12,7 @@ from tablemate.app import CONTRAST
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
+TURNS = ("off", "flip", "to player")  # TURNS[turn]: the "turn" setting's words
 OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
 _PICK_TOP = 11  # the player picker's first row, under the title bar
 _KEEP_MS = 10000
@@ -45,6 +46,7 @@ class SettingsMenu(Menu):
             "Screen off: " + ("%dmin" % s["off_min"] if s["off_min"] else "never"),
             "Sound: " + ("on" if s["sound"] else "off"),
             "Buttons: " + s["layout"],
+            "Turn: " + TURNS[s["turn"]],
             "Player names",
         ]
         self.dirty = True
@@ -64,12 +66,14 @@ class SettingsMenu(Menu):
             wired = self.app.layouts  # only layouts this board's pins can do
             i = wired.index(s["layout"]) if s["layout"] in wired else -step
             s["layout"] = wired[(i + step) % len(wired)]
+        elif index == 5:
+            s["turn"] = (s["turn"] + step) % 3
         self._relabel()
 
     def _pick(self, index):
         if index == 0:
             self._adjust(0, 1 if self.s["brightness"] < 5 else -4)
-        elif index < 5:
+        elif index < 6:
             self._adjust(index, 1)
         else:
             self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))

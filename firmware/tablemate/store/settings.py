@@ -13,7 +13,7 @@ Unknown keys are ignored (and dropped on the next save).
 from tablemate import json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
-KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
+KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "turn")  # fixed order
 DEFAULTS = {
     "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],
     "brightness": 3,
@@ -21,6 +21,7 @@ DEFAULTS = {
     "off_min": 5,
     "sound": True,
     "layout": "six",
+    "turn": 0,  # who the picture faces (``ui/face.py``): 0 off, 1 flip the games, 2 to the player
 }
 UNREADABLE = "Settings unreadable: using defaults"
 
@@ -62,6 +63,8 @@ def validate(key, value):
         ok = value is True or value is False
     elif key == "layout":
         ok = value in LAYOUTS
+    elif key == "turn":
+        ok = _int_in(value, 0, 2)
     else:
         ok = False  # not one of KEYS
     return None if ok else "Bad setting: " + str(key)[:24]

@@ -54,6 +54,10 @@ class Standings(Screen):
         if kind == K.PRESS and (key == K.OK or key == K.BACK):
             self.on_done()
 
+    def seat(self):
+        """Still the game's page: a game turned by "flip" stays turned; no one seat is faced."""
+        return -1
+
     def draw(self, fb):
         rules = self.game.rules
         state = self.game.state
