@@ -240,6 +240,9 @@ class Contrast(GameScreen):
         self._sure = -1  # the unavailable cell one OK was pressed on
         self.anyway = False  # the arrows stop on the cards on the table too (menu), this pick
         self.cur = 0
+        self._unavailable = 0  # the player to pick's cells on the table (``mask``) ...
+        self._ranked = []  # ... and this round's picks as cells (``rules.ranked``): both worked
+        # out once per action (``_place``), not in every move of the cursor and every frame
         self.view = FINAL if self.over() else PICK
         self._place()
 
@@ -302,7 +305,8 @@ class Contrast(GameScreen):
         self.app.home()
 
     def _place(self):
-        """The cursor for the player to pick: the suggestion, else the first symbol they have."""
+        """The cursor for the player to pick: the suggestion, else the first symbol they have;
+        and what the pick view and the arrows need of the state for that player."""
         state = self.game.state
         self.anyway = False
         if self._sure >= 0:
@@ -310,23 +314,20 @@ class Contrast(GameScreen):
             self.msg.clear()
         if rules.turn(state) < 0:
             return
+        self._unavailable = mask(rules.unavailable(state, rules.turn(state)))
+        self._ranked = [SYMBOLS.index(s) for s in rules.ranked(state)]
         s = rules.suggest(state)
         if s is not None:
             self.cur = SYMBOLS.index(s)
         else:
-            self.cur = first_in_hand(self._out(rules.turn(state)))
-
-    def _out(self, player):
-        return mask(rules.unavailable(self.game.state, player))
+            self.cur = first_in_hand(self._unavailable)
 
     def _move(self, key):
         if self._sure >= 0:  # the question was about the cell being left
             self._sure = -1
             self.msg.clear()
-        state = self.game.state
-        out = 0 if self.anyway else self._out(rules.turn(state))
-        ranked = [SYMBOLS.index(s) for s in rules.ranked(state)]
-        self.cur = step(self.cur, key, out, self.walk, 14 if self.knob else 12, ranked)
+        out = 0 if self.anyway else self._unavailable
+        self.cur = step(self.cur, key, out, self.walk, 14 if self.knob else 12, self._ranked)
         self.dirty = True
 
     def _ok(self):
@@ -335,7 +336,7 @@ class Contrast(GameScreen):
             self.skip()
         elif cur == COUNT:
             self.count()
-        elif self._out(rules.turn(self.game.state)) >> cur & 1 and self._sure != cur:
+        elif self._unavailable >> cur & 1 and self._sure != cur:
             self._sure = cur  # laid out in an earlier round: maybe that pick was entered wrong
             self.msg.show(NOT_IN_HAND, self.app.now, 0)
             self.dirty = True
@@ -440,7 +441,7 @@ class Contrast(GameScreen):
     def _draw_pick(self, fb):
         state = self.game.state
         p = rules.turn(state)
-        out = self._out(p)
+        out = self._unavailable
         buf = fb.buf
         buf[0:_W] = self._head(p)
         fb.hline(0, 9, _W, 1)
@@ -462,7 +463,7 @@ class Contrast(GameScreen):
             text.put(fb, SYMBOLS[cur], 0, _BOTTOM)
             if not self.walk:  # the arrows' words, on the page between the grid's rows
                 text.put(fb, HINT_UP, 0, 4)
-                if rules.ranked(state):
+                if self._ranked:
                     text.put_right(fb, HINT_DOWN, _W, 4)
         else:
             label = "Skip " + rules.names(state)[p] if cur == SKIP else "Count to 3"
