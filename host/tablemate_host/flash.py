@@ -285,6 +285,18 @@ class SerialBoard(Transport):
             self._t = None
 
 
+def set_clock(now=None):
+    """The code that sets the board's calendar clock to this computer's local time (``now``, a
+    ``time.struct_time``; default: the time now). Every command that connects sends it: the
+    firmware dates the games it files with it (``Probe.wall``), and a Pico's clock restarts at
+    2021-01-01 whenever the power goes. rp2's ``RTC.datetime`` takes (year, month, day,
+    weekday 0-6 from Monday, hours, minutes, seconds, subseconds), weekday as ``tm_wday``."""
+    import time
+    t = now or time.localtime()
+    return "import machine\nmachine.RTC().datetime(%r)" % (
+        (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0),)
+
+
 def _serial_ports():
     """Candidate devices in mpremote's auto order (USB serial ports), Raspberry Pi boards first."""
     import serial.tools.list_ports
@@ -320,6 +332,7 @@ def connect(port=None, keep_ram=False):
             transport.enter_raw_repl(soft_reset=not keep_ram)
             transport.exec("import sys, os")
             watchdog = transport.exec(_WATCHDOG_ON).strip() == b"1"
+            transport.exec(set_clock())
         except TransportError:
             transport.close()
             raise FlashError("The board on %s does not answer like MicroPython (no raw REPL). "

@@ -72,7 +72,7 @@ def test_a_team_win_is_no_tie_in_the_report_nor_the_csv():
     win a team's, not a tie nor a shared one."""
     lines = []
     pull.report([TEAM], lines.append)
-    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+    assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
     assert [r[3:] for r in records.rows([TEAM])] == [
         (0, 1, "won, team"), (0, 3, "lost"), (-1, 1, "won, team"), (0, 3, "lost")]
 
