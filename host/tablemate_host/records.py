@@ -222,7 +222,7 @@ def plot_time(games, path):
                 if s is not None]
         if secs:
             modes.append((m["label"], secs))
-    fig = _figure(7, 0.55 * max(1, len(modes)) + 1.4)
+    fig = _figure(7, 0.55 * max(2, len(modes)) + 1.4)
     ax = fig.add_subplot()
     avg = [sum(s) / len(s) / 60 for _, s in modes]
     ax.barh(range(len(modes)), avg, 0.6, color="C0")

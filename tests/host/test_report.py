@@ -136,13 +136,13 @@ def test_the_plots_draw_the_data(tmp_path):
     assert open(one, "rb").read() != open(two, "rb").read()
 
 
-def test_without_a_journal_only_the_wins_are_drawn(tmp_path):
+def test_without_a_journal_no_progression_is_drawn(tmp_path):
     history = _history(tmp_path)
     plots = str(tmp_path / "plots")
     lines = []
     args = types.SimpleNamespace(file=history, plots=plots, journal=str(tmp_path / "none.jnl"))
     assert pull.main_report(args, lines.append) == 0
-    assert os.listdir(plots) == ["wins.png"]
+    assert sorted(os.listdir(plots)) == ["night.png", "time.png", "wins.png"]
     assert any(line.startswith("No game journal at ") for line in lines), lines
 
 
