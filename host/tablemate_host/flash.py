@@ -152,6 +152,18 @@ class Transport:
         """``os.statvfs(path)`` on the board: (bsize, frsize, blocks, bfree, bavail, ...)."""
         raise NotImplementedError
 
+    def hashes(self, paths):
+        """``{path: SHA-256 hex digest}`` of the files at ``paths`` (a path that is not a
+        readable file is left out). Here by reading each file; a board hashes its own."""
+        import hashlib
+        found = {}
+        for path in paths:
+            try:
+                found[path] = hashlib.sha256(self.read(path)).hexdigest()
+            except OSError:
+                pass
+        return found
+
     def reset(self):
         """Soft-reset so that ``main.py`` runs, and let go of the board."""
         raise NotImplementedError
@@ -168,6 +180,27 @@ _WATCHDOG_ON = ("import machine\n"
                 "_wd = 0x400d8000 if 'RP2350' in sys.implementation._machine else 0x40058000\n"
                 "print(1 if machine.mem32[_wd] & 0x40000000 else 0)")
 _FEED = "machine.WDT(timeout=8388).feed()"
+# Hashes the files on the board itself (rp2's hashlib has sha256): a flash then writes only the
+# files that differ, 32 bytes of answer per file instead of the whole file over the link.
+_HASHES = """import hashlib, binascii
+def _h(p):
+    h = hashlib.sha256()
+    b = bytearray(512)
+    m = memoryview(b)
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(m[:n])
+    return binascii.hexlify(h.digest()).decode()
+for p in %r:
+    %s
+    try:
+        print(p, _h(p))
+    except OSError:
+        pass
+"""
 _FEED_EVERY = 8192  # bytes of one file between feeds: well under a second on the slowest link
 
 
@@ -259,6 +292,12 @@ class SerialBoard(Transport):
 
     def statvfs(self, path):
         return tuple(self.eval("os.statvfs(%r)" % path))
+
+    def hashes(self, paths):
+        code = _HASHES % (list(paths), _FEED if self.watchdog else "pass")
+        text = self._call("comparing its files", self._t.exec, code).decode()
+        return dict(line.split(" ", 1) for line in text.split("\r\n" if "\r\n" in text
+                                                               else "\n") if " " in line)
 
     def reset(self):
         # A soft reset from the raw REPL does not run main.py (the rp2 port runs it only in the
@@ -583,6 +622,8 @@ class Plan:
         self.deletes = []    # (rel, reason): twins first, then what the firmware dropped
         self.rmdirs = []     # rel, deepest first; removed only when empty
         self.old_manifest = []
+        self.files = []      # rel of every file of this firmware: the manifest lists them all
+        self.skipped = 0     # files already on the board as they would be written
         self.need = 0
         self.free = 0
 
@@ -632,7 +673,10 @@ def make_plan(board, info, files):
             raise FlashError("/%s on the board is a folder, where Tablemate writes a file. "
                              "Move it away and flash again." % rel)
 
-    plan.writes = _in_order(files, existing)
+    plan.files = sorted(new)
+    same = _unchanged(board, files, existing)
+    plan.skipped = len(same)
+    plan.writes = _in_order([f for f in files if f[0] not in same], existing)
     plan.deletes = _twins(files, existing) + _dropped(plan.old_manifest, new, existing)
     gone = set(rel for rel, _ in plan.deletes)
     emptied = set()  # also by a flash cut short after it removed a folder's files
@@ -642,6 +686,19 @@ def make_plan(board, info, files):
 
     plan.need = _space(info.block, files, existing, gone, len(plan.mkdirs)) + KEEP_FREE
     return plan
+
+
+def _unchanged(board, files, existing):
+    """The files the board already has exactly as they would be written: same size, then same
+    SHA-256, hashed on the board. A file whose ``.part`` a cut flash left is written again."""
+    import hashlib
+    sizes = [(rel, data) for rel, data in files
+             if existing.get(rel) == len(data) and rel + PART not in existing]
+    if not sizes:
+        return set()
+    got = board.hashes(["/" + rel for rel, _ in sizes])
+    return set(rel for rel, data in sizes
+               if got.get("/" + rel) == hashlib.sha256(data).hexdigest())
 
 
 def _in_order(files, existing):
@@ -758,9 +815,10 @@ def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revi
         info, version, files, plan = _prepare(board, firmware, source, out)
     except ConnectionLost as er:
         raise ConnectionLost("%s. %s" % (er, UNCHANGED))
-    out("%s %d files (%s, %s)" % ("Would write" if dry_run else "Writing", len(files),
-                                  _kb(sum(len(data) for _, data in files)),
-                                  "source .py" if source else "compiled .mpy"))
+    out("%s %d files (%s, %s); %d unchanged on the board, skipped"
+        % ("Would write" if dry_run else "Writing", len(plan.writes),
+           _kb(sum(len(data) for _, data in plan.writes)),
+           "source .py" if source else "compiled .mpy", plan.skipped))
     if dry_run:
         _show(plan, out)
         return plan
@@ -804,7 +862,7 @@ def _install(board, plan, stamp, out):
     """Step 5, in the order the module's docstring shows keeps the board bootable."""
     for d in plan.mkdirs:
         board.mkdir("/" + d)
-    written = sorted(rel for rel, _ in plan.writes)  # the same list however the board was left
+    written = plan.files  # the same list however the board was left, skipped files too
     _put(board, MANIFEST, manifest_bytes(
         plan.old_manifest + [rel for rel in written if rel not in plan.old_manifest]))
     for i, (rel, data) in enumerate(plan.writes, 1):
