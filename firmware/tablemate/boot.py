@@ -169,8 +169,9 @@ def run(cfg=BOARD, root="", loops=-1, cycles=-1):
             keys = collect(app, keys)
             wait(app)
             loops -= 1
-    except KeyboardInterrupt:  # mpremote took the REPL (tablemate pull, flash...): the app
-        stopped = app  # stays reachable, with what a full flash kept from being saved
+    except KeyboardInterrupt:  # mpremote took the REPL (tablemate pull, flash, mip...): the app
+        stopped = app  # stays reachable, with what a full flash kept from being saved, and
+        hw.watchdog_off()  # nothing resets the board under the computer (docs/design-notes.md)
         raise
     return app
 

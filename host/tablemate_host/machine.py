@@ -107,6 +107,7 @@ class _Watchdog:
         self.timeout = None
         self.started = None
         self.feeds = []
+        self.stops = 0  # times it was stopped through mem32 (boot.run on a computer's Ctrl-C)
         self.bit = None  # fake-clock ms at which a feed came too late (the Pico had reset by then)
 
     def starved(self):
@@ -481,6 +482,29 @@ class RTC:
             raise ValueError("requested length 8 but object has length %d" % len(t))
         world.rtc = tuple(t)
         return None
+
+
+class _Mem32:
+    """``machine.mem32``: only the watchdog's CTRL register (and its atomic clear alias, which
+    stops the watchdog when bit 30 is written) exists here; any other address raises."""
+
+    _CTRL = 0x40058000
+    _ENABLE = 1 << 30
+
+    def __getitem__(self, addr):
+        if addr != self._CTRL:
+            raise ValueError("no fake register at 0x%08x" % addr)
+        return self._ENABLE if world.wdt.timeout is not None else 0
+
+    def __setitem__(self, addr, value):
+        if addr != self._CTRL + 0x3000:
+            raise ValueError("no fake register at 0x%08x" % addr)
+        if value & self._ENABLE:
+            world.wdt.timeout = None  # stopped: it never bites again until WDT() starts it
+            world.wdt.stops += 1
+
+
+mem32 = _Mem32()
 
 
 class WDT:

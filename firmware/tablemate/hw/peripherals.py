@@ -45,6 +45,19 @@ def watchdog(ms):
     return WDT(timeout=ms)
 
 
+def watchdog_off():
+    """Stop the watchdog: a computer took the board over USB (its Ctrl-C stopped the loop that
+    fed it), and mpremote, mip or ``tablemate`` must never be cut off by a reset. MicroPython's
+    ``WDT`` has no stop, the chip's watchdog has: ENABLE is bit 30 of its CTRL register, cleared
+    through the register's atomic clear alias (+0x3000) on the RP2040 and the RP2350 alike.
+    ``watchdog()`` starts it again at the next boot."""
+    import sys
+
+    import machine  # here, not at the top: only a computer's Ctrl-C comes here
+    base = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
+    machine.mem32[base + 0x3000] = 1 << 30
+
+
 def reset_by_watchdog():
     """True when this boot follows a watchdog reset."""
     return reset_cause() == WDT_RESET
