@@ -151,7 +151,10 @@ _CHECK = dict(FILES)
 
 
 class _App:
-    """What the screens' readers ask of the app: where a data file is."""
+    """What the screens' readers ask of the app: where a data file is; no clock (``probe``):
+    a game a restore files is not dated by this computer."""
+
+    probe = None
 
     def __init__(self, root):
         self.root = root
@@ -275,7 +278,7 @@ def backup(board, out_dir, out=print, now=None):
     with open(os.path.join(out_dir, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
-    out("Saved %d files and %s in %s; nothing on the board was changed."
+    out("Saved %d files and %s in %s; no file on the board was changed; the app restarts now."
         % (len(found), MANIFEST, out_dir))
     return manifest
 
@@ -528,6 +531,8 @@ def main(args, connect=flash.connect, out=print):
     board = None
     try:
         files = prepare(args.dir, out) if args.command == "restore" else None
+        if files is None:
+            out(flash.RESTARTS)
         board = connect(args.port)
         if files is None:
             backup(board, args.dir, out)

@@ -74,6 +74,10 @@ KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and
 PART = ".part"  # a file being written; renamed over its real name once whole
 RASPBERRY_PI_VID = 0x2E8A
 
+# What every read-only command (backup, pull) says before it connects: connecting stops the
+# firmware, and giving the board back restarts it (a game on its screen is saved, and offered again).
+RESTARTS = ("Connecting stops the Tablemate app; when done it restarts: a game on its screen "
+            "comes back at \"Resume game?\", every saved turn kept.")
 NO_BOARD = "No board found: plug in the Pico (with MicroPython) or give --port"
 UNCHANGED = "Nothing on the board was changed: reconnect it and run `tablemate flash` again."
 HALF_WRITTEN = ("The board may be half-written: reconnect it and run `tablemate flash` again, "

@@ -217,6 +217,7 @@ def main_pull(args, connect=flash.connect, out=print):
     board = None
     try:
         free = getattr(args, "free", False)
+        out(flash.RESTARTS)
         board = connect(args.port, keep_ram=True) if free else connect(args.port)
         pull(board, args.out, out, free=free)
     except flash.ConnectionLost as er:

@@ -317,3 +317,19 @@ def test_replace_game_with_a_backup_without_one_leaves_none(tmp_path):
     assert "The board's saved game is replaced by the backup's (none: it is removed)." in lines
     assert "The board's chess clock in use is replaced by the backup's (none: it is removed)." \
         in lines
+
+
+def test_backup_and_pull_say_plainly_that_the_app_restarts(tmp_path):
+    """Issue 27: connecting stops the app and giving the board back restarts it; both commands
+    say so before they connect (the game on the screen comes back at "Resume game?")."""
+    import types
+
+    from tablemate_host import backup, flash, pull
+    from test_flash import FakeBoard
+    for run in (lambda o: backup.main(types.SimpleNamespace(command="backup", dir=str(
+                    tmp_path / "b"), port=None), connect=lambda port: FakeBoard(), out=o),
+                lambda o: pull.main_pull(types.SimpleNamespace(port=None, out=str(
+                    tmp_path / "p"), free=False), connect=lambda port: FakeBoard(), out=o)):
+        lines = []
+        assert run(lines.append) == 0
+        assert lines[0] == flash.RESTARTS and "Resume game?" in lines[0]
