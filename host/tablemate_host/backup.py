@@ -278,7 +278,7 @@ def backup(board, out_dir, out=print, now=None):
     with open(os.path.join(out_dir, MANIFEST), "w") as f:
         json.dump(manifest, f, indent=1, sort_keys=True)
         f.write("\n")
-    out("Saved %d files and %s in %s; no file on the board was changed; the app restarts now."
+    out("Saved %d files and %s in %s; nothing on the board was changed."
         % (len(found), MANIFEST, out_dir))
     return manifest
 
@@ -528,24 +528,25 @@ def _apply(board, writes, removes, out):
 
 def main(args, connect=flash.connect, out=print):
     """Entry point of ``tablemate backup`` and ``tablemate restore``; returns the exit status."""
-    board = None
+    board = files = None
     try:
         files = prepare(args.dir, out) if args.command == "restore" else None
         if files is None:
-            out(flash.RESTARTS)
-        board = connect(args.port)
-        if files is None:
+            board = connect(args.port, keep_ram=True)  # the app's RAM kept: it goes on after
             backup(board, args.dir, out)
         else:
+            board = connect(args.port)
             restore(board, files, args.replace_game, out)
             out("Restarting the firmware.")
     except (RestoreError, flash.FlashError, OSError) as er:
         print("tablemate %s: %s" % (args.command, er), file=sys.stderr)
         return 1
     finally:
-        if board is not None:
+        if board is not None and files is None:
+            flash.give_back(board, out)  # connecting stopped the app: it goes on
+        elif board is not None:
             try:
-                board.reset()  # connecting stopped the firmware: start it again
+                board.reset()  # the files changed under the app: start it again
             except (flash.FlashError, OSError):
                 pass
             board.close()

@@ -74,10 +74,10 @@ KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and
 PART = ".part"  # a file being written; renamed over its real name once whole
 RASPBERRY_PI_VID = 0x2E8A
 
-# What every read-only command (backup, pull) says before it connects: connecting stops the
-# firmware, and giving the board back restarts it (a game on its screen is saved, and offered again).
-RESTARTS = ("Connecting stops the Tablemate app; when done it restarts: a game on its screen "
-            "comes back at \"Resume game?\", every saved turn kept.")
+# What the read-only commands (backup, pull) say as they give the board back (``give_back``).
+GOES_ON = "The Tablemate app goes on where it was: nothing restarted."
+RESTARTED = ("The Tablemate app restarted: a game on its screen comes back at \"Resume game?\", "
+             "every saved turn kept.")
 NO_BOARD = "No board found: plug in the Pico (with MicroPython) or give --port"
 UNCHANGED = "Nothing on the board was changed: reconnect it and run `tablemate flash` again."
 HALF_WRITTEN = ("The board may be half-written: reconnect it and run `tablemate flash` again, "
@@ -172,6 +172,12 @@ class Transport:
         """Soft-reset so that ``main.py`` runs, and let go of the board."""
         raise NotImplementedError
 
+    def resume(self):
+        """Let go of the board with the app this connection stopped going on where it was
+        (``tablemate.boot.again``): True; or, where it cannot, ``reset``: False."""
+        self.reset()
+        return False
+
     def close(self):
         pass
 
@@ -205,6 +211,11 @@ for p in %r:
     except OSError:
         pass
 """
+# Whether the app this connection stopped can go on (``tablemate.boot.again``: a firmware from
+# issue 27 on, stopped between two passes of its loop), and what makes it go on.
+_CAN_GO_ON = ("(lambda b: b is not None and hasattr(b, 'again') and b.stopped is not None "
+              "and not b._passing)(__import__('sys').modules.get('tablemate.boot'))")
+_GO_ON = "import sys\nsys.modules['tablemate.boot'].again()"
 _FEED_EVERY = 8192  # bytes of one file between feeds: well under a second on the slowest link
 
 
@@ -317,6 +328,25 @@ class SerialBoard(Transport):
         finally:
             self.close()
 
+    def resume(self):
+        # The raw REPL runs ``again()``, which never returns: sent without waiting for its end,
+        # and the port closed without the Ctrl-B that leaves the raw REPL (the next connection's
+        # Ctrl-C stops the app again, and the raw REPL answers its Ctrl-A).
+        if self._t is None:
+            return False
+        if not self.eval(_CAN_GO_ON):
+            self.reset()
+            return False
+        try:
+            self._t.exec_raw_no_follow(_GO_ON)
+            self._t.serial.flush()
+            self._t.close()
+        except OSError as er:
+            raise self._lost("letting the app go on", er)
+        finally:
+            self._t = None
+        return True
+
     def close(self):
         if self._t is not None:
             try:
@@ -338,6 +368,19 @@ def set_clock(now=None):
     t = now or time.localtime()
     return "import machine\nmachine.RTC().datetime(%r)" % (
         (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0),)
+
+
+def give_back(board, out=print):
+    """Let go of ``board`` after a command that only read it (``backup``, ``pull``): the app
+    the connection stopped goes on where it was, or, where it cannot, the board restarts; say
+    which. A board already gone is let go quietly."""
+    try:
+        went_on = board.resume()
+    except (FlashError, OSError):
+        return
+    finally:
+        board.close()
+    out(GOES_ON if went_on else RESTARTED)
 
 
 def _serial_ports():

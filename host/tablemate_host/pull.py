@@ -217,8 +217,7 @@ def main_pull(args, connect=flash.connect, out=print):
     board = None
     try:
         free = getattr(args, "free", False)
-        out(flash.RESTARTS)
-        board = connect(args.port, keep_ram=True) if free else connect(args.port)
+        board = connect(args.port, keep_ram=True)  # the app's RAM kept: it goes on after
         pull(board, args.out, out, free=free)
     except flash.ConnectionLost as er:
         print("tablemate pull: %s. Nothing on the board was changed. The copy is incomplete, so "
@@ -230,11 +229,7 @@ def main_pull(args, connect=flash.connect, out=print):
         return 1
     finally:
         if board is not None:
-            try:
-                board.reset()  # connecting stopped the firmware: start it again
-            except (flash.FlashError, OSError):
-                pass
-            board.close()
+            flash.give_back(board, out)  # connecting stopped the app: it goes on
     return 0
 
 
