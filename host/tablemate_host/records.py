@@ -1,16 +1,18 @@
-"""``tablemate report --csv FILE --plots DIR``: the pulled games as a spreadsheet and as pictures.
+"""``tablemate report --csv FILE --plots DIR --bgstats FILE``: the pulled games as a spreadsheet,
+as pictures and (``bgstats``) as plays for BG Stats.
 
-The CSV has one row per game and player, numbered as ``report`` prints them (a Pico has no
-calendar clock, so the history holds no dates: the number is the order the games were filed).
+The CSV has one row per game and player, numbered as ``report`` prints them (the order the games
+were filed; their dates, where the board's clock was set, are in the report and ``--nights``).
 Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
 co-op game and a team win read as they did on the screen.
 
-The plots: ``wins.png``, each player's wins per mode; ``progression.png``, the score of every
-player after each action of the game in a journal (``game.jnl``: the game in progress, or the
-last one played while it is still on the screen), replayed with the mode's own rules, with a
-line where each round (or turn) begins. Only the history's summaries survive a game, so this is
-the one game whose course can be drawn. matplotlib draws off screen (Agg) and is imported only
-when plots are asked for: ``report`` alone stays quick.
+The plots (``PLOTS``): ``wins.png``, each player's wins per game; ``night.png``, the scores of
+the last night; ``time.png``, the time a game of each mode takes; and ``progression.png``, the
+score of every player after each action of the game in a journal (``game.jnl``: the game in
+progress, or the last one played while it is still on the screen), replayed with the mode's own
+rules, with a line where each round (or turn) begins. Only the history's summaries survive a
+game, so this is the one game whose course can be drawn. matplotlib (the ``plots`` extra) draws
+off screen (Agg) and is imported only when plots are asked for: ``report`` alone stays quick.
 """
 
 import csv
