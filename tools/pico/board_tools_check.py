@@ -14,7 +14,8 @@ and ``tablemate`` this reuses). The story:
 4. ``mpremote mip install --target / ./package.json`` from this clone over the running app: it
    must finish (before, the watchdog cut it after 14 files) and the board must boot after it;
 5. ``tablemate backup`` and 6. ``tablemate pull`` over the running app: each says the app goes
-   on where it was; no soft reboot on the console, the same screen.
+   on where it was; no soft reboot on the console, the same screen; then a key press moves
+   the home menu's cursor (the app runs).
 
 Not part of `make test` (CI has no rig). Exit status 1 when a check fails.
 """
@@ -97,6 +98,9 @@ def run(rig, work, picos):
         story.check(a.serial_log().count("soft reboot") == reboots,
                     "%s restarted nothing (no soft reboot on the console)" % what)
         story.check(a.frame("after-" + what) == before, "the screen is as it was")
+    a.ask("press 11 80")  # DOWN: the app that went on answers it (the home menu's cursor moves)
+    time.sleep(3)
+    story.check(a.frame("after-down") != before, "the app answers a key after the pull")
     return story
 
 
