@@ -45,6 +45,8 @@ current: $(VENV)/.dev
 	@[ -n "$$CI" ] || $(BIN)/python tools/gen_hardware.py --check >/dev/null 2>&1 \
 	  || $(BIN)/python tools/gen_hardware.py || echo "hardware/: stale, see make generate"
 	@[ -n "$$CI" ] || $(BIN)/python -c "from tablemate_host import shots; shots.refresh()"
+	@[ -n "$$CI" ] || $(BIN)/python tools/gen_sample.py --check >/dev/null 2>&1 \
+	  || $(BIN)/python tools/gen_sample.py
 
 # A Chromium for the browser tests (tests/web, through Playwright): one already there
 # (tests/web/chromium.py says which), else Playwright's own download, else Debian's package when
@@ -73,7 +75,8 @@ flash: $(VENV)/.dev
 bench: $(VENV)/.dev $(VM)
 	$(BIN)/tablemate bench
 
-# After changing fonts, icons, board.py, firmware files or screens: every generated file anew
+# After changing fonts, icons, board.py, firmware files, screens or the report's plots: every
+# generated file anew
 # (tests fail while any of them is stale). The wiring PNG needs rsvg-convert (librsvg2-bin).
 generate: $(VENV)/.dev
 	$(BIN)/python tools/gen_fonts.py
@@ -81,6 +84,7 @@ generate: $(VENV)/.dev
 	$(BIN)/python tools/gen_package_json.py
 	$(BIN)/python tools/gen_hardware.py
 	$(BIN)/tablemate screens
+	$(BIN)/python tools/gen_sample.py
 
 clean:
 	rm -rf $(VENV) tools/mpvm/node_modules build/web

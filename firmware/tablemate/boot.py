@@ -191,28 +191,48 @@ def wait(app, keys):
         left = ticks_diff(end, ticks_ms())
 
 
-stopped = None  # the app a computer's Ctrl-C stopped (``save_stopped``)
+stopped = None  # the app a computer's Ctrl-C stopped (``save_stopped``, ``again``)
+_passing = False  # inside a pass of the loop: a Ctrl-C there left it half done
 
 
 def run(cfg=BOARD, root="", loops=-1, cycles=-1):
     """Boot, then pass the loop whenever something is due, or at once on a key (``loops``
     limits it for tests)."""
-    global stopped
     booted = start(cfg, root, cycles)
     if booted is None:
         return None
-    app, wdt = booted
+    return loop(booted[0], booted[1], loops)
+
+
+def loop(app, wdt, loops=-1):
+    """Pass the loop until a computer's Ctrl-C (mpremote: tablemate pull, flash, mip...) stops
+    it: the app stays reachable (``stopped``), with what a full flash kept from being saved,
+    and its watchdog is stopped so that nothing resets the board under the computer."""
+    global stopped, _passing
     keys = app.keys  # key events so far
     try:
         while loops:
+            _passing = True
             step(app, wdt)
             keys = collect(app, keys)
+            _passing = False
             wait(app, keys)
             loops -= 1
-    except KeyboardInterrupt:  # mpremote took the REPL (tablemate pull, flash...): the app
-        stopped = app  # stays reachable, with what a full flash kept from being saved
+    except KeyboardInterrupt:
+        stopped = app
+        hw.watchdog_off()  # docs/design-notes.md: a computer's Ctrl-C stops the watchdog
         raise
     return app
+
+
+def again(loops=-1):
+    """Go on with the app a computer stopped, as it was: its screen, its game in RAM, a new
+    watchdog (``tablemate backup`` and ``pull`` read the board without restarting it). None,
+    changing nothing, when no app was stopped or the Ctrl-C came inside a pass of the loop
+    (half a pass is not safe to go on from: the computer restarts the board instead)."""
+    if stopped is None or _passing:
+        return None
+    return loop(stopped, hw.watchdog(WDT_MS), loops)
 
 
 def save_stopped():

@@ -117,6 +117,7 @@ def start(app, name, opts, replacing=None):
         game = Game.new(rules(name), session.game_path(app), opts, name)
     except RuleError as err:
         return str(err)
+    game.start = stamp(app)
     app.game = game
     if replacing:  # filed by the save that creates the new journal, after the first frame
         game.replaces = old if old is not None else True
@@ -186,6 +187,11 @@ def file(app, game):
     summary["actions"] = game.count
     if game.id is not None:
         summary["id"] = game.id
+    if game.start is not None:
+        summary["start"] = game.start
+    end = stamp(app)
+    if end is not None:
+        summary["end"] = end
     from tablemate.store import history
     history.file(app.path("history.jnl"), summary)
     game.filed = game.count
@@ -195,6 +201,14 @@ def file(app, game):
             journal.write(session.end_path(app), name_of(game), "w")
         except OSError:  # filed all the same: after a power cut the game is offered again,
             pass  # and filing it again under its id changes nothing in the history
+
+
+def stamp(app):
+    """The board's calendar time as "YYYY-MM-DD HH:MM:SS", or None when it is not known (no
+    probe, or a clock nobody set since the power came: ``hw.peripherals.Probe.wall``). A game's
+    start and end in the history are these; ``tablemate report`` says "unknown" for None."""
+    t = app.probe.wall() if app.probe is not None else None
+    return None if t is None else "%04d-%02d-%02d %02d:%02d:%02d" % t
 
 
 def reopened(app, game):

@@ -151,7 +151,10 @@ _CHECK = dict(FILES)
 
 
 class _App:
-    """What the screens' readers ask of the app: where a data file is."""
+    """What the screens' readers ask of the app: where a data file is; no clock (``probe``):
+    a game a restore files is not dated by this computer."""
+
+    probe = None
 
     def __init__(self, root):
         self.root = root
@@ -525,22 +528,25 @@ def _apply(board, writes, removes, out):
 
 def main(args, connect=flash.connect, out=print):
     """Entry point of ``tablemate backup`` and ``tablemate restore``; returns the exit status."""
-    board = None
+    board = files = None
     try:
         files = prepare(args.dir, out) if args.command == "restore" else None
-        board = connect(args.port)
         if files is None:
+            board = connect(args.port, keep_ram=True)  # the app's RAM kept: it goes on after
             backup(board, args.dir, out)
         else:
+            board = connect(args.port)
             restore(board, files, args.replace_game, out)
             out("Restarting the firmware.")
     except (RestoreError, flash.FlashError, OSError) as er:
         print("tablemate %s: %s" % (args.command, er), file=sys.stderr)
         return 1
     finally:
-        if board is not None:
+        if board is not None and files is None:
+            flash.give_back(board, out)  # connecting stopped the app: it goes on
+        elif board is not None:
             try:
-                board.reset()  # connecting stopped the firmware: start it again
+                board.reset()  # the files changed under the app: start it again
             except (flash.FlashError, OSError):
                 pass
             board.close()

@@ -69,6 +69,11 @@ def build_parser():
     rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),
                     help="a history file (default: pulled/history.jnl); its archive beside it, "
                     "history.old, is read first")
+    rp.add_argument("--nights", action="store_true",
+                    help="also print the games night by night and, per player and per game, "
+                    "wins, win rate, by player count, rival, best and average score, time played")
+    rp.add_argument("--bgstats", metavar="FILE",
+                    help="also write the finished games as a BG Stats import file (JSON)")
     rp.add_argument("--csv", metavar="FILE",
                     help="also write one row per game and player: game, mode, player, score, "
                     "place, outcome")

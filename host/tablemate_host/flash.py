@@ -74,6 +74,10 @@ KEEP_FREE = 32 * 1024  # left free after flashing, for settings, the journal and
 PART = ".part"  # a file being written; renamed over its real name once whole
 RASPBERRY_PI_VID = 0x2E8A
 
+# What the read-only commands (backup, pull) say as they give the board back (``give_back``).
+GOES_ON = "The Tablemate app goes on where it was: nothing restarted."
+RESTARTED = ("The Tablemate app restarted: a game on its screen comes back at \"Resume game?\", "
+             "every saved turn kept.")
 NO_BOARD = "No board found: plug in the Pico (with MicroPython) or give --port"
 UNCHANGED = "Nothing on the board was changed: reconnect it and run `tablemate flash` again."
 HALF_WRITTEN = ("The board may be half-written: reconnect it and run `tablemate flash` again, "
@@ -152,9 +156,27 @@ class Transport:
         """``os.statvfs(path)`` on the board: (bsize, frsize, blocks, bfree, bavail, ...)."""
         raise NotImplementedError
 
+    def hashes(self, paths):
+        """``{path: SHA-256 hex digest}`` of the files at ``paths`` (a path that is not a
+        readable file is left out). Here by reading each file; a board hashes its own."""
+        import hashlib
+        found = {}
+        for path in paths:
+            try:
+                found[path] = hashlib.sha256(self.read(path)).hexdigest()
+            except OSError:
+                pass
+        return found
+
     def reset(self):
         """Soft-reset so that ``main.py`` runs, and let go of the board."""
         raise NotImplementedError
+
+    def resume(self):
+        """Let go of the board with the app this connection stopped going on where it was
+        (``tablemate.boot.again``): True; or, where it cannot, ``reset``: False."""
+        self.reset()
+        return False
 
     def close(self):
         pass
@@ -168,6 +190,32 @@ _WATCHDOG_ON = ("import machine\n"
                 "_wd = 0x400d8000 if 'RP2350' in sys.implementation._machine else 0x40058000\n"
                 "print(1 if machine.mem32[_wd] & 0x40000000 else 0)")
 _FEED = "machine.WDT(timeout=8388).feed()"
+# Hashes the files on the board itself (rp2's hashlib has sha256): a flash then writes only the
+# files that differ, 32 bytes of answer per file instead of the whole file over the link.
+_HASHES = """import hashlib, binascii
+def _h(p):
+    h = hashlib.sha256()
+    b = bytearray(512)
+    m = memoryview(b)
+    with open(p, 'rb') as f:
+        while True:
+            n = f.readinto(b)
+            if not n:
+                break
+            h.update(m[:n])
+    return binascii.hexlify(h.digest()).decode()
+for p in %r:
+    %s
+    try:
+        print(p, _h(p))
+    except OSError:
+        pass
+"""
+# Whether the app this connection stopped can go on (``tablemate.boot.again``: a firmware from
+# issue 27 on, stopped between two passes of its loop), and what makes it go on.
+_CAN_GO_ON = ("(lambda b: b is not None and hasattr(b, 'again') and b.stopped is not None "
+              "and not b._passing)(__import__('sys').modules.get('tablemate.boot'))")
+_GO_ON = "import sys\nsys.modules['tablemate.boot'].again()"
 _FEED_EVERY = 8192  # bytes of one file between feeds: well under a second on the slowest link
 
 
@@ -260,6 +308,12 @@ class SerialBoard(Transport):
     def statvfs(self, path):
         return tuple(self.eval("os.statvfs(%r)" % path))
 
+    def hashes(self, paths):
+        code = _HASHES % (list(paths), _FEED if self.watchdog else "pass")
+        text = self._call("comparing its files", self._t.exec, code).decode()
+        return dict(line.split(" ", 1) for line in text.split("\r\n" if "\r\n" in text
+                                                               else "\n") if " " in line)
+
     def reset(self):
         # A soft reset from the raw REPL does not run main.py (the rp2 port runs it only in the
         # friendly REPL), so leave the raw REPL first (ctrl-B), then soft-reset (ctrl-D).
@@ -274,6 +328,25 @@ class SerialBoard(Transport):
         finally:
             self.close()
 
+    def resume(self):
+        # The raw REPL runs ``again()``, which never returns: sent without waiting for its end,
+        # and the port closed without the Ctrl-B that leaves the raw REPL (the next connection's
+        # Ctrl-C stops the app again, and the raw REPL answers its Ctrl-A).
+        if self._t is None:
+            return False
+        if not self.eval(_CAN_GO_ON):
+            self.reset()
+            return False
+        try:
+            self._t.exec_raw_no_follow(_GO_ON)
+            self._t.serial.flush()
+            self._t.close()
+        except OSError as er:
+            raise self._lost("letting the app go on", er)
+        finally:
+            self._t = None
+        return True
+
     def close(self):
         if self._t is not None:
             try:
@@ -283,6 +356,31 @@ class SerialBoard(Transport):
             except OSError:
                 pass
             self._t = None
+
+
+def set_clock(now=None):
+    """The code that sets the board's calendar clock to this computer's local time (``now``, a
+    ``time.struct_time``; default: the time now). Every command that connects sends it: the
+    firmware dates the games it files with it (``Probe.wall``), and a Pico's clock restarts at
+    2021-01-01 whenever the power goes. rp2's ``RTC.datetime`` takes (year, month, day,
+    weekday 0-6 from Monday, hours, minutes, seconds, subseconds), weekday as ``tm_wday``."""
+    import time
+    t = now or time.localtime()
+    return "import machine\nmachine.RTC().datetime(%r)" % (
+        (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0),)
+
+
+def give_back(board, out=print):
+    """Let go of ``board`` after a command that only read it (``backup``, ``pull``): the app
+    the connection stopped goes on where it was, or, where it cannot, the board restarts; say
+    which. A board already gone is let go quietly."""
+    try:
+        went_on = board.resume()
+    except (FlashError, OSError):
+        return
+    finally:
+        board.close()
+    out(GOES_ON if went_on else RESTARTED)
 
 
 def _serial_ports():
@@ -320,6 +418,7 @@ def connect(port=None, keep_ram=False):
             transport.enter_raw_repl(soft_reset=not keep_ram)
             transport.exec("import sys, os")
             watchdog = transport.exec(_WATCHDOG_ON).strip() == b"1"
+            transport.exec(set_clock())
         except TransportError:
             transport.close()
             raise FlashError("The board on %s does not answer like MicroPython (no raw REPL). "
@@ -570,6 +669,8 @@ class Plan:
         self.deletes = []    # (rel, reason): twins first, then what the firmware dropped
         self.rmdirs = []     # rel, deepest first; removed only when empty
         self.old_manifest = []
+        self.files = []      # rel of every file of this firmware: the manifest lists them all
+        self.skipped = 0     # files already on the board as they would be written
         self.need = 0
         self.free = 0
 
@@ -619,7 +720,10 @@ def make_plan(board, info, files):
             raise FlashError("/%s on the board is a folder, where Tablemate writes a file. "
                              "Move it away and flash again." % rel)
 
-    plan.writes = _in_order(files, existing)
+    plan.files = sorted(new)
+    same = _unchanged(board, files, existing)
+    plan.skipped = len(same)
+    plan.writes = _in_order([f for f in files if f[0] not in same], existing)
     plan.deletes = _twins(files, existing) + _dropped(plan.old_manifest, new, existing)
     gone = set(rel for rel, _ in plan.deletes)
     emptied = set()  # also by a flash cut short after it removed a folder's files
@@ -629,6 +733,19 @@ def make_plan(board, info, files):
 
     plan.need = _space(info.block, files, existing, gone, len(plan.mkdirs)) + KEEP_FREE
     return plan
+
+
+def _unchanged(board, files, existing):
+    """The files the board already has exactly as they would be written: same size, then same
+    SHA-256, hashed on the board. A file whose ``.part`` a cut flash left is written again."""
+    import hashlib
+    sizes = [(rel, data) for rel, data in files
+             if existing.get(rel) == len(data) and rel + PART not in existing]
+    if not sizes:
+        return set()
+    got = board.hashes(["/" + rel for rel, _ in sizes])
+    return set(rel for rel, data in sizes
+               if got.get("/" + rel) == hashlib.sha256(data).hexdigest())
 
 
 def _in_order(files, existing):
@@ -745,9 +862,10 @@ def flash(board, firmware=FIRMWARE, source=False, dry_run=False, out=print, revi
         info, version, files, plan = _prepare(board, firmware, source, out)
     except ConnectionLost as er:
         raise ConnectionLost("%s. %s" % (er, UNCHANGED))
-    out("%s %d files (%s, %s)" % ("Would write" if dry_run else "Writing", len(files),
-                                  _kb(sum(len(data) for _, data in files)),
-                                  "source .py" if source else "compiled .mpy"))
+    out("%s %d files (%s, %s); %d unchanged on the board, skipped"
+        % ("Would write" if dry_run else "Writing", len(plan.writes),
+           _kb(sum(len(data) for _, data in plan.writes)),
+           "source .py" if source else "compiled .mpy", plan.skipped))
     if dry_run:
         _show(plan, out)
         return plan
@@ -791,7 +909,7 @@ def _install(board, plan, stamp, out):
     """Step 5, in the order the module's docstring shows keeps the board bootable."""
     for d in plan.mkdirs:
         board.mkdir("/" + d)
-    written = sorted(rel for rel, _ in plan.writes)  # the same list however the board was left
+    written = plan.files  # the same list however the board was left, skipped files too
     _put(board, MANIFEST, manifest_bytes(
         plan.old_manifest + [rel for rel in written if rel not in plan.old_manifest]))
     for i, (rel, data) in enumerate(plan.writes, 1):

@@ -21,6 +21,7 @@ _NAMED = {"LED": 25}  # Pico: the on-board LED is GP25 (on the Pico W it sits on
 
 PWRON_RESET = 1
 WDT_RESET = 3
+_BOOT_DATE = (2021, 1, 1, 4, 0, 0, 0, 0)  # rp2's RTC after power-up: Friday 2021-01-01
 
 
 class ResetCalled(BaseException):
@@ -106,6 +107,7 @@ class _Watchdog:
         self.timeout = None
         self.started = None
         self.feeds = []
+        self.stops = 0  # times it was stopped through mem32 (boot.run on a computer's Ctrl-C)
         self.bit = None  # fake-clock ms at which a feed came too late (the Pico had reset by then)
 
     def starved(self):
@@ -139,6 +141,7 @@ class World:
         self.pwm = {}  # gpio -> list of (ms, freq, duty_u16); duty 0 and freq 0 after deinit
         self.adc = {}  # channel -> u16 value
         self.wdt = _Watchdog()
+        self.rtc = _BOOT_DATE  # the RTC's datetime() tuple: a Pico's at power-up until set
         self.resets = []  # ("hard"|"soft", ms)
         self.cause = PWRON_RESET
         self.cpu_freq = 125_000_000
@@ -466,6 +469,42 @@ class ADC:
 
     def read_u16(self):
         return world.adc.get(self.channel, 0)
+
+
+class RTC:
+    """The calendar clock: ``datetime()`` reads ``world.rtc``, ``datetime(t)`` sets it (the host
+    does at flash and pull); it does not move by itself (tests set the time they want)."""
+
+    def datetime(self, t=None):
+        if t is None:
+            return world.rtc
+        if len(t) != 8:
+            raise ValueError("requested length 8 but object has length %d" % len(t))
+        world.rtc = tuple(t)
+        return None
+
+
+class _Mem32:
+    """``machine.mem32``: only the watchdog's CTRL register (and its atomic clear alias, which
+    stops the watchdog when bit 30 is written) exists here; any other address raises."""
+
+    _CTRL = 0x40058000
+    _ENABLE = 1 << 30
+
+    def __getitem__(self, addr):
+        if addr != self._CTRL:
+            raise ValueError("no fake register at 0x%08x" % addr)
+        return self._ENABLE if world.wdt.timeout is not None else 0
+
+    def __setitem__(self, addr, value):
+        if addr != self._CTRL + 0x3000:
+            raise ValueError("no fake register at 0x%08x" % addr)
+        if value & self._ENABLE:
+            world.wdt.timeout = None  # stopped: it never bites again until WDT() starts it
+            world.wdt.stops += 1
+
+
+mem32 = _Mem32()
 
 
 class WDT:

@@ -15,10 +15,9 @@ import os
 import sys
 
 from tablemate import session
-from tablemate.screens import history as history_screen
 from tablemate.store import history
 from tablemate.ui.standings import reason
-from tablemate_host import flash
+from tablemate_host import flash, stats
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board
          "game.jnl")  # the saved game: `report --plots` draws its scores
@@ -178,38 +177,39 @@ def read_history_counted(path):
 
 
 def report(games, out=print):
-    """Print each game, then players by wins (a shared win counts for everyone sharing it).
+    """Print each game, then players by wins (a shared or team win counts for each winner).
 
     A game's mode is named by its label in the registry, as the device's History names it (a
-    mode this version does not know, by the name its history line gives)."""
+    mode this version does not know, by the name its history line gives); its result in words
+    (``stats.result``: a team's win and a shared win are named so); its date, or "unknown"."""
     if not games:
         out("No finished games.")
         return
     played = {}
     wins = {}
-    labels = [session.label(g.get("game", "?")) for g in games]
-    width = max(len(s) for s in labels)
+    rows = [["#", "game", "when", "result", "scores"]]
     for n, g in enumerate(games, 1):
         names = g["names"]
         scores = g.get("scores", [])
-        winners = [names[i] for i in g.get("winners", []) if i < len(names)]
-        result = history_screen.result(g)  # the registry says how a mode's outcomes read
-        if winners and result.startswith(winners[0]):
-            result = "won by " + result
         table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
                                                                                 len(scores))))
         why = reason(g)  # the device's words for how it ended ("Ann's time is up")
         if why:
             table += "  (%s)" % why
-        out("%3d  %-*s %-24s %s" % (n, width, labels[n - 1], result, table))
+        rows.append([str(n), session.label(g.get("game", "?")), stats.when(g), stats.result(g),
+                     table])
         for name in names:
             played[name] = played.get(name, 0) + 1
-        for name in winners:
+        for name in stats.winners(g):
             wins[name] = wins.get(name, 0) + 1
+    for line in stats.columns(rows, right={0}):
+        out(line)
     out("")
-    out("%-10s %6s %6s" % ("player", "games", "wins"))
+    rows = [["player", "games", "wins"]]
     for name in sorted(played, key=lambda p: (-wins.get(p, 0), -played[p], p)):
-        out("%-10s %6d %6d" % (name, played[name], wins.get(name, 0)))
+        rows.append([name, str(played[name]), str(wins.get(name, 0))])
+    for line in stats.columns(rows, right={1, 2}):
+        out(line)
 
 
 def main_pull(args, connect=flash.connect, out=print):
@@ -217,7 +217,7 @@ def main_pull(args, connect=flash.connect, out=print):
     board = None
     try:
         free = getattr(args, "free", False)
-        board = connect(args.port, keep_ram=True) if free else connect(args.port)
+        board = connect(args.port, keep_ram=True)  # the app's RAM kept: it goes on after
         pull(board, args.out, out, free=free)
     except flash.ConnectionLost as er:
         print("tablemate pull: %s. Nothing on the board was changed. The copy is incomplete, so "
@@ -229,11 +229,7 @@ def main_pull(args, connect=flash.connect, out=print):
         return 1
     finally:
         if board is not None:
-            try:
-                board.reset()  # connecting stopped the firmware: start it again
-            except (flash.FlashError, OSError):
-                pass
-            board.close()
+            flash.give_back(board, out)  # connecting stopped the app: it goes on
     return 0
 
 
@@ -246,6 +242,9 @@ def main_report(args, out=print):
               % (args.file, er.strerror), file=sys.stderr)
         return 1
     report(games, out)
+    if getattr(args, "nights", False):
+        out("")
+        stats.view(games, out)
     if damaged:
         from tablemate.screens.history import damage
         out("")

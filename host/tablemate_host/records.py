@@ -1,16 +1,18 @@
-"""``tablemate report --csv FILE --plots DIR``: the pulled games as a spreadsheet and as pictures.
+"""``tablemate report --csv FILE --plots DIR --bgstats FILE``: the pulled games as a spreadsheet,
+as pictures and (``bgstats``) as plays for BG Stats.
 
-The CSV has one row per game and player, numbered as ``report`` prints them (a Pico has no
-calendar clock, so the history holds no dates: the number is the order the games were filed).
+The CSV has one row per game and player, numbered as ``report`` prints them (the order the games
+were filed; their dates, where the board's clock was set, are in the report and ``--nights``).
 Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
 co-op game and a team win read as they did on the screen.
 
-The plots: ``wins.png``, each player's wins per mode; ``progression.png``, the score of every
-player after each action of the game in a journal (``game.jnl``: the game in progress, or the
-last one played while it is still on the screen), replayed with the mode's own rules, with a
-line where each round (or turn) begins. Only the history's summaries survive a game, so this is
-the one game whose course can be drawn. matplotlib draws off screen (Agg) and is imported only
-when plots are asked for: ``report`` alone stays quick.
+The plots (``PLOTS``): ``wins.png``, each player's wins per game; ``night.png``, the scores of
+the last night; ``time.png``, the time a game of each mode takes; and ``progression.png``, the
+score of every player after each action of the game in a journal (``game.jnl``: the game in
+progress, or the last one played while it is still on the screen), replayed with the mode's own
+rules, with a line where each round (or turn) begins. Only the history's summaries survive a
+game, so this is the one game whose course can be drawn. matplotlib (the ``plots`` extra) draws
+off screen (Agg) and is imported only when plots are asked for: ``report`` alone stays quick.
 """
 
 import csv
@@ -24,6 +26,9 @@ from tablemate.ui.standings import ranking
 
 COLUMNS = ("game", "mode", "player", "score", "place", "outcome")
 _DPI = 100
+_GROUP = 0.75  # of the space between two players' bar groups: the rest is the gap
+_PALE = 0.35  # a bar of a player who did not win
+_NIGHT_GAMES = 10  # games drawn by night.png when no game has a date
 
 
 # --- the CSV -----------------------------------------------------------------------------------
@@ -148,24 +153,91 @@ def _save(fig, path):
     fig.savefig(path, metadata={"Software": None})  # the same data give the same bytes
 
 
+def _legend_outside(ax, count):
+    """The legend to the right of the plot, never over the data."""
+    if count:
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0, frameon=False)
+
+
 def plot_wins(games, path):
-    """Grouped bars: for each player (most wins first), one bar per mode played."""
+    """Grouped bars: for each player (most wins first), one bar per mode played, a gap between
+    players, the legend beside the plot."""
     from matplotlib.ticker import MaxNLocator
     table = wins_by_mode(games)
     played = [m["name"] for m in session.MODES if any(g.get("game") == m["name"] for g in games)]
     players = sorted(table, key=lambda p: (-sum(table[p].values()), p))
-    fig = _figure(max(6, 1.1 * len(players) + 2), 4)
+    fig = _figure(max(7, 1.1 * len(players) + 4), 4)
     ax = fig.add_subplot()
-    width = 0.8 / max(1, len(played))
+    width = _GROUP / max(1, len(played))
     for k, mode in enumerate(played):
         xs = [i + (k - (len(played) - 1) / 2) * width for i in range(len(players))]
-        ax.bar(xs, [table[p].get(mode, 0) for p in players], width, label=session.label(mode))
+        ax.bar(xs, [table[p].get(mode, 0) for p in players], width * 0.9,
+               label=session.label(mode))
     ax.set_xticks(range(len(players)), players)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("wins")
-    ax.set_title("Wins per mode (%d game%s)" % (len(games), "" if len(games) == 1 else "s"))
-    if played:
-        ax.legend()
+    ax.set_title("Wins per player and game (%d game%s)" % (len(games),
+                                                           "" if len(games) == 1 else "s"))
+    _legend_outside(ax, len(played))
+    _save(fig, path)
+
+
+def plot_night(games, path):
+    """The scores of the last dated night: one panel per game, in the order played, each
+    player's score as a bar in that player's colour, pale where the player did not win (scores
+    of two games do not share a scale); the legend beside the panels."""
+    from tablemate_host import stats
+    dated = [night for title, night in stats.nights(games) if title != "date unknown"]
+    night = dated[-1] if dated else games[-_NIGHT_GAMES:]
+    title = stats.nights(night)[0][0] if dated else "the last games (no dates known)"
+    names = sorted({n for g in night for n in g["names"]})
+    cols = min(len(night), 5)
+    rows_ = (len(night) + cols - 1) // cols
+    fig = _figure(2.3 * cols + 1.6, 2.3 * rows_ + 0.8)
+    colors = {n: "C%d" % i for i, n in enumerate(names)}
+    for k, g in enumerate(night):
+        ax = fig.add_subplot(rows_, cols, k + 1)
+        won = g.get("winners", [])
+        for i, (name, score) in enumerate(zip(g["names"], g.get("scores", []))):
+            ax.bar(i, score, 0.7, color=colors[name], alpha=1 if i in won else _PALE)
+        ax.set_xticks(range(len(g["names"])), g["names"], fontsize=8)
+        ax.axhline(0, color="0.5", linewidth=0.6)
+        ax.set_title("%s\n%s" % (session.short(g.get("game", "?")), stats.when(g)[11:] or "?"),
+                     fontsize=9)
+        ax.tick_params(labelsize=8)
+    from matplotlib.patches import Patch
+    handles = [Patch(color=colors[n], label=n) for n in names]
+    handles.append(Patch(color="0.5", alpha=_PALE, label="pale: lost"))
+    fig.legend(handles=handles, loc="center right", frameon=False)
+    fig.suptitle("Scores over %s" % title)
+    fig.tight_layout(rect=(0, 0, 1 - 1.3 / fig.get_figwidth(), 1))
+    fig.savefig(path, metadata={"Software": None})
+
+
+def plot_time(games, path):
+    """Horizontal bars: the average minutes a game of each mode took, with the number of timed
+    games and the total beside each bar; modes without a known time are left out."""
+    from tablemate_host import stats
+    modes = []
+    for m in session.MODES:
+        secs = [s for s in (stats.duration(g) for g in games if g.get("game") == m["name"])
+                if s is not None]
+        if secs:
+            modes.append((m["label"], secs))
+    fig = _figure(7, 0.55 * max(2, len(modes)) + 1.4)
+    ax = fig.add_subplot()
+    avg = [sum(s) / len(s) / 60 for _, s in modes]
+    ax.barh(range(len(modes)), avg, 0.6, color="C0")
+    ax.set_yticks(range(len(modes)), [label for label, _ in modes])
+    ax.invert_yaxis()
+    top = max(avg) if avg else 1
+    ax.set_xlim(0, top * 1.45)
+    for i, (label, secs) in enumerate(modes):
+        ax.text(avg[i] + top * 0.02, i, "%d game%s, %s in all" % (
+            len(secs), "" if len(secs) == 1 else "s", stats.clock(sum(secs))),
+            va="center", fontsize=9)
+    ax.set_xlabel("minutes per game (average)")
+    ax.set_title("Time per game" if modes else "Time per game: no game with a known time")
     _save(fig, path)
 
 
@@ -188,6 +260,11 @@ def plot_progression(mode, rules, opts, actions, path):
     return len(scores) - 1
 
 
+PLOTS = (("wins.png", plot_wins, "wins per player and game"),
+         ("night.png", plot_night, "scores over the last night"),
+         ("time.png", plot_time, "time per game"))
+
+
 # --- the command -------------------------------------------------------------------------------
 
 def main(args, games, out=print):
@@ -196,11 +273,21 @@ def main(args, games, out=print):
     if getattr(args, "csv", None):
         write_csv(games, args.csv)
         out("CSV: %d rows -> %s" % (len(rows(games)), args.csv))
+    if getattr(args, "bgstats", None):
+        from tablemate_host import bgstats
+        bgstats.write(games, args.bgstats, out)
     if getattr(args, "plots", None):
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            print("tablemate report: --plots needs matplotlib: pip install 'tablemate[plots]'",
+                  file=sys.stderr)
+            return 1
         os.makedirs(args.plots, exist_ok=True)
-        wins = os.path.join(args.plots, "wins.png")
-        plot_wins(games, wins)
-        out("Plot: wins per mode -> %s" % wins)
+        for name, draw, what in PLOTS:
+            target = os.path.join(args.plots, name)
+            draw(games, target)
+            out("Plot: %s -> %s" % (what, target))
         return _journal_plot(args, out)
     return 0
 

@@ -52,7 +52,7 @@ def _played(tmp_path, name="flash"):
 
 def _run(argv, board):
     lines = []
-    status = backup.main(cli.build_parser().parse_args(argv), connect=lambda port: board,
+    status = backup.main(cli.build_parser().parse_args(argv), connect=lambda port, keep_ram=False: board,
                          out=lines.append)
     return status, lines
 
@@ -317,3 +317,32 @@ def test_replace_game_with_a_backup_without_one_leaves_none(tmp_path):
     assert "The board's saved game is replaced by the backup's (none: it is removed)." in lines
     assert "The board's chess clock in use is replaced by the backup's (none: it is removed)." \
         in lines
+
+
+def test_backup_and_pull_let_the_app_go_on_or_say_it_restarted(tmp_path):
+    """Issue 27: backup and pull connect without the soft reset (the app's RAM kept) and give
+    the board back with the app going on where it was; a board that cannot (older firmware, or
+    stopped mid-pass) restarts, and the command says which."""
+    import types
+
+    from tablemate_host import backup, flash, pull
+    from test_flash import FakeBoard
+
+    class GoesOn(FakeBoard):
+        def resume(self):
+            self._op("resume")
+            self.alive = False
+            return True
+
+    for board, said in ((GoesOn(), flash.GOES_ON), (FakeBoard(), flash.RESTARTED)):
+        for run in (lambda o: backup.main(types.SimpleNamespace(
+                        command="backup", dir=str(tmp_path / "b"), port=None),
+                        connect=lambda port, keep_ram=False: keep_ram and board, out=o),
+                    lambda o: pull.main_pull(types.SimpleNamespace(
+                        port=None, out=str(tmp_path / "p"), free=False),
+                        connect=lambda port, keep_ram=False: keep_ram and board, out=o)):
+            board.alive, board.ops = True, []
+            lines = []
+            assert run(lines.append) == 0
+            assert lines[-1] == said, lines
+            assert board.ops[-1][0] == ("resume" if said == flash.GOES_ON else "reset")

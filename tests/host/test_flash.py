@@ -391,6 +391,33 @@ def _reconnect(board, **kw):
     return new
 
 
+def test_a_flash_writes_only_the_files_that_differ(tmp_path):
+    """Issue 27: a re-flash compares sizes, then hashes on the board, and writes what changed
+    (and the manifest and version file), saying how many files it skipped."""
+    fw = _firmware_copy(tmp_path)
+    board = FakeBoard(files=USER_FILES)
+    _run(board, firmware=fw)
+    total = len(flash.firmware_files(fw))
+    again = _reconnect(board)
+    lines = []
+    _run(again, lines, firmware=fw)
+    written = sorted(op[1] for op in again.ops if op[0] == "write")
+    assert written == ["/" + flash.MANIFEST + ".part", "/" + flash.MANIFEST + ".part",
+                       "/" + flash.VERSION_FILE + ".part"]
+    assert "Writing 0 files (0.0 KB, compiled .mpy); %d unchanged on the board, skipped" % total \
+        in lines[1], lines[:2]
+    assert again.files == board.files or set(again.files) == set(board.files)
+    with open(os.path.join(fw, "tablemate", "keys.py"), "a") as f:
+        f.write("\nCHANGED = 1\n")
+    third = _reconnect(again)
+    lines = []
+    _run(third, lines, firmware=fw)
+    assert sorted(op[1] for op in third.ops if op[0] == "write"
+                  and "MANIFEST" not in op[1] and "version" not in op[1]) == [
+        "/tablemate/keys.mpy.part"]
+    assert "%d unchanged on the board, skipped" % (total - 1) in lines[1]
+
+
 def test_second_flash_removes_what_the_firmware_dropped(tmp_path):
     fw = _firmware_copy(tmp_path)
     board = FakeBoard(files=USER_FILES)
@@ -441,7 +468,7 @@ def test_interrupted_flash_is_cleaned_up_by_the_next(tmp_path):
     os.remove(os.path.join(fw, "tablemate", "ui", "dialogs.py"))
     with open(os.path.join(fw, "tablemate", "extra.py"), "w") as f:
         f.write("X = 1\n")
-    cut = _reconnect(board, fail_on_write=5)
+    cut = _reconnect(board, fail_on_write=2)  # the manifest, then extra.mpy (the only change)
     with pytest.raises(flash.ConnectionLost):
         _run(cut, firmware=fw)
     assert "/tablemate/ui/dialogs.mpy" in cut.files  # leftovers go after the new files
@@ -831,6 +858,15 @@ class _RawReplBoard:
             def read(self, n=-1):
                 return self.data.read(n)
 
+            def readinto(self, b):
+                return self.data.readinto(b)
+
+            def __enter__(self):
+                return self
+
+            def __exit__(self, *exc):
+                self.close()
+
             def write(self, b):
                 return self.data.write(b)
 
@@ -858,12 +894,20 @@ class _RawReplBoard:
             def feed(self):
                 ops.append(("wdt feed", self.timeout))
 
+        class RTC:  # the calendar clock every connection sets
+            def datetime(self, t):
+                ops.append(("rtc", t))
+
+        import binascii
+        import hashlib
         ctrl = 0x40000000 if getattr(board, "watchdog", False) else 0
-        fake_machine = types.SimpleNamespace(mem32={0x40058000: ctrl}, WDT=WDT)
-        modules = {"os": fake_os, "sys": board._ns["sys"], "machine": fake_machine}
+        fake_machine = types.SimpleNamespace(mem32={0x40058000: ctrl}, WDT=WDT, RTC=RTC)
+        modules = {"os": fake_os, "sys": board._ns["sys"], "machine": fake_machine,
+                   "hashlib": hashlib, "binascii": binascii}
         builtins = {"__import__": lambda name, *a: modules[name], "open": File,
                     "print": lambda *a, **k: print(*a, file=out, **k), "repr": repr,
-                    "tuple": tuple, "getattr": getattr}
+                    "tuple": tuple, "getattr": getattr, "bytearray": bytearray,
+                    "memoryview": memoryview, "OSError": OSError}
         self.globals = getattr(self, "globals", {})
         self.globals["__builtins__"] = builtins
         try:

@@ -60,7 +60,7 @@ def test_a_connection_lost_during_pull_leaves_the_earlier_copy_whole(tmp_path, c
         (out / name).write_bytes(data)
     board = FakeBoard(files=files, cut_at=4)  # stat, read, stat, and the second read
     args = cli.build_parser().parse_args(["pull", "--out", str(out)])
-    assert pull.main_pull(args, connect=lambda port: board) == 1
+    assert pull.main_pull(args, connect=lambda port, keep_ram=False: board) == 1
     err = capsys.readouterr().err
     assert err.startswith("tablemate pull: Lost the connection to the board on /dev/ttyFAKE"), err
     assert "Nothing on the board was changed" in err and "incomplete" in err, err
@@ -278,7 +278,7 @@ def test_pull_free_connects_without_the_soft_reset_that_would_wipe_the_ram(tmp_p
     def connect(port, keep_ram=False):
         calls.append(keep_ram)
         return FakeBoard(files={"/data/settings.json": b"{}"})
-    for argv, keep in ((["pull"], False), (["pull", "--free"], True)):
+    for argv, keep in ((["pull"], True), (["pull", "--free"], True)):  # issue 27: both keep it
         args = cli.build_parser().parse_args(argv + ["--out", str(tmp_path / "pulled")])
         assert pull.main_pull(args, connect=connect, out=lambda line: None) == 0
         assert calls[-1] is keep

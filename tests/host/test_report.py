@@ -72,7 +72,7 @@ def test_a_team_win_is_no_tie_in_the_report_nor_the_csv():
     win a team's, not a tie nor a shared one."""
     lines = []
     pull.report([TEAM], lines.append)
-    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+    assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
     assert [r[3:] for r in records.rows([TEAM])] == [
         (0, 1, "won, team"), (0, 3, "lost"), (-1, 1, "won, team"), (0, 3, "lost")]
 
@@ -136,13 +136,13 @@ def test_the_plots_draw_the_data(tmp_path):
     assert open(one, "rb").read() != open(two, "rb").read()
 
 
-def test_without_a_journal_only_the_wins_are_drawn(tmp_path):
+def test_without_a_journal_no_progression_is_drawn(tmp_path):
     history = _history(tmp_path)
     plots = str(tmp_path / "plots")
     lines = []
     args = types.SimpleNamespace(file=history, plots=plots, journal=str(tmp_path / "none.jnl"))
     assert pull.main_report(args, lines.append) == 0
-    assert os.listdir(plots) == ["wins.png"]
+    assert sorted(os.listdir(plots)) == ["night.png", "time.png", "wins.png"]
     assert any(line.startswith("No game journal at ") for line in lines), lines
 
 

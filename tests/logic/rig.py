@@ -62,6 +62,9 @@ class FakeProbe:
     def battery_volts(self):
         return 4.1
 
+    def wall(self):
+        return None  # a Pico's clock nobody set: games are filed undated
+
 
 class ScriptInput:
     """Plays queued (key, kind) events on the next poll."""

@@ -332,7 +332,7 @@ def test_a_game_lost_on_time_says_whose_time_is_up(make_device, root):
     assert dev.shows("Ann 0 Bob 0") and dev.shows("Bob's time is up"), dump(dev)
     lines = []
     pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
-    assert "won by Ann" in lines[0] and lines[0].endswith("(Bob's time is up)"), lines
+    assert "won by Ann" in lines[1] and lines[1].endswith("(Bob's time is up)"), lines
 
 
 def test_a_clock_at_zero_plays_on(make_device):

@@ -212,7 +212,7 @@ def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, roo
     assert (2, 16) in highlighted(dev, "Perspecti.: Ann & Cy"), dump(dev)
     lines = []
     pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
-    assert "won by Ann & Cy" in lines[0] and "tie" not in lines[0], lines
+    assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
 
 
 def test_the_colour_keys_are_spelt_out(make_device):

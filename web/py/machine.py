@@ -10,6 +10,7 @@ in the browser exactly as on a Pico. What each part is wired to:
   runs the pin's interrupt handler on the edge, as the hardware does.
 - PWM: every change of frequency or duty goes to the page's oscillator (``webio.pwm``).
 - ADC: the supply reads 5.0 V on VSYS (a phone or a USB cable powers this gadget).
+- RTC: never set, as on a Pico no computer has talked to: the games are not dated.
 - WDT: fed by every loop pass, never bites: a browser pauses a page's timers in the background,
   and a page cannot be reset halfway through a pass anyway.
 """
@@ -183,6 +184,15 @@ class ADC:
 
     def read_u16(self):
         return _VSYS_U16
+
+
+class RTC:
+    """The calendar clock of a Pico nobody set (2021-01-01): the page's games are not dated,
+    as on a board no computer has connected to since power-up; their journals stay the same
+    bytes as the host's (tests/web compare them)."""
+
+    def datetime(self):
+        return 2021, 1, 1, 4, 0, 0, 0, 0
 
 
 class WDT:

@@ -10,12 +10,13 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
-from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, lightsleep, reset_cause
+from machine import ADC, I2C, PWM, RTC, WDT, WDT_RESET, Pin, lightsleep, reset_cause
 from micropython import const
 
 from tablemate import ticks_add, ticks_diff
 
 _HALF = const(32768)  # duty_u16 of a square wave: the piezo's loudest note
+_SET_SINCE = const(2022)  # an earlier year: the clock was never set (a Pico boots in 2021)
 _VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
 
 
@@ -51,6 +52,19 @@ def nap(ms):
     or so. The timer and the watchdog go on counting (both run from the crystal); PWM and
     I2C stop, so the loop never naps this way while a note plays (``boot.wait``)."""
     lightsleep(ms)
+
+
+def watchdog_off():
+    """Stop the watchdog: a computer took the board over USB (its Ctrl-C stopped the loop that
+    fed it), and mpremote, mip or ``tablemate`` must never be cut off by a reset. MicroPython's
+    ``WDT`` has no stop, the chip's watchdog has: ENABLE is bit 30 of its CTRL register, cleared
+    through the register's atomic clear alias (+0x3000) on the RP2040 and the RP2350 alike.
+    ``watchdog()`` starts it again at the next boot."""
+    import sys
+
+    import machine  # here, not at the top: only a computer's Ctrl-C comes here
+    base = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
+    machine.mem32[base + 0x3000] = 1 << 30
 
 
 def reset_by_watchdog():
@@ -158,7 +172,8 @@ class Buzzer:
 
 
 class Probe:
-    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired."""
+    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired;
+    ``wall()``, the calendar clock."""
 
     def __init__(self, i2c, adc=None):
         self._i2c = i2c
@@ -173,3 +188,13 @@ class Probe:
         if self._adc is None:
             return None
         return self._adc.read_u16() * _VOLTS_PER_COUNT
+
+    def wall(self):
+        """(year, month, day, hours, minutes, seconds) of the board's calendar clock, or None
+        when nobody set it: a Pico's RTC starts at 2021-01-01 at power-up and keeps the time
+        the host gives it at ``tablemate flash`` and ``pull`` (until the power goes). The only
+        read of the wall clock: the game's logic runs on ``ticks_ms``; this dates a game."""
+        t = RTC().datetime()  # (year, month, day, weekday, hours, minutes, seconds, subseconds)
+        if t[0] < _SET_SINCE:
+            return None
+        return t[0], t[1], t[2], t[4], t[5], t[6]

@@ -102,6 +102,7 @@ class Game:
         self._since = since  # lines after the base line, on the file and queued
         self.name = None  # the mode's name in the registry, the journal's and history's "game"
         self.id = None  # the game's id in the history (its journal's header), None in old ones
+        self.start = None  # when it began ("YYYY-MM-DD HH:MM:SS", its journal's header), if known
         self.filed = None  # the count of actions when the game was last filed in the history
         self.signed = True  # its checkpoints carry their CRC (False: a version 2 journal)
         self.replaces = None  # the saved game this new one replaces, until it is filed: the
@@ -207,7 +208,7 @@ class Game:
             if self.replaces is not None:
                 raise OSError("saved game not filed")
             self._size = journal.create(self.path, self.name, self.opts,
-                                        self.id)
+                                        self.id, self.start)
         if self._queue:
             self._size = journal.append(self.path, self._size, self._render)
             for item in self._queue:  # on file now: refer to parents by offset, so that no
@@ -349,6 +350,7 @@ def _read(rules, path):
         g.state = state
         g.name = name
         g.id = header.get("id")
+        g.start = header.get("start")
         g.signed = jfile.signed(header)
         return g, problem
 

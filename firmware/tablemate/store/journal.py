@@ -57,12 +57,14 @@ def write(path, data, mode):
         f.close()
 
 
-def create(path, game, opts, gid=None):
-    """Start a journal for game with opts (and the game's id), replacing any old one
-    atomically; return its size."""
+def create(path, game, opts, gid=None, start=None):
+    """Start a journal for game with opts (and the game's id, and when it began if the clock
+    knows), replacing any old one atomically; return its size."""
     head = {"v": VERSION, "game": game, "opts": opts}
     if gid is not None:
         head["id"] = gid
+    if start is not None:
+        head["start"] = start
     data = (json.dumps(head) + "\n").encode()
     write_atomic(path, data)
     return len(data)
