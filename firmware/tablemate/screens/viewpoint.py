@@ -82,6 +82,9 @@ def prepare(app, opts):
     """The options of a new game with the catalog file's cards (lifecycle.start calls this
     before the game is set up, so its journal carries the cards it is played with)."""
     del _problems[:]
+    from tablemate.store import files  # loaded with the game's store
+    if not files.exists(app.path(CATALOG)):  # mostly: no import in the press that starts it
+        return opts  # no file: the printed cards
     from tablemate.store import textfiles
     try:
         found = textfiles.read_text(app.path(CATALOG), _parse)
