@@ -10,13 +10,13 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
-from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, reset_cause
+from machine import ADC, I2C, PWM, WDT, WDT_RESET, Pin, deepsleep, reset_cause
 from micropython import const
 
 from tablemate import ticks_add, ticks_diff
 
 _HALF = const(32768)  # duty_u16 of a square wave: the piezo's loudest note
-_VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
+_FULL_MV = const(9900)  # the ADC's full scale is 3.3 V; VSYS reaches it through 1:3
 
 
 def pull_up(gp):
@@ -137,7 +137,8 @@ class Buzzer:
 
 
 class Probe:
-    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired."""
+    """``scan()`` the display's bus; ``battery_mv()`` when a battery sense pin is wired;
+    ``dormant()`` at the battery's cut-off."""
 
     def __init__(self, i2c, adc=None):
         self._i2c = i2c
@@ -147,8 +148,17 @@ class Probe:
         """7-bit addresses that answer on the display's I2C bus."""
         return self._i2c.scan()
 
-    def battery_volts(self):
-        """The supply voltage (VSYS, through the 1:3 divider), or None when not wired."""
+    def battery_mv(self):
+        """The supply voltage in mV (VSYS, through the 1:3 divider), or None when not wired:
+        an int, so that a reading allocates nothing."""
         if self._adc is None:
             return None
-        return self._adc.read_u16() * _VOLTS_PER_COUNT
+        return self._adc.read_u16() * _FULL_MV // 65535
+
+    def dormant(self):
+        """Sleep until reset: ``machine.deepsleep()`` without a time is, on rp2 (1.28's
+        ``modmachine.c``), ``lightsleep()`` without a time, the RP2040's DORMANT state (the
+        crystal stopped, no wake source armed: the pins' interrupts are not dormant wakes),
+        then a reset once something wakes it: the RUN pin, or power off and on. The panel keeps
+        what it shows, and the watchdog, whose tick comes from the stopped crystal (clk_ref), counts nothing."""
+        deepsleep()

@@ -1,4 +1,5 @@
-"""Settings: brightness, dimming, screen-off, sound, button layout and player names.
+"""Settings: brightness, dimming, screen-off, sound, button layout, player names, and the
+battery's chemistry on a board that senses it (the last row: its curve, ``tablemate.battery``).
 
 LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 (``tablemate.ui.names``). Nothing is written while the player browses: the file is saved once,
@@ -8,7 +9,7 @@ atomically, when the menu is left, and the display and buttons take the new valu
 from tablemate import ticks_add, ticks_diff
 
 from tablemate import keys as K
-from tablemate.store.settings import CONTRAST
+from tablemate.store.settings import BATTERIES, CONTRAST
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
@@ -47,6 +48,8 @@ class SettingsMenu(Menu):
             "Buttons: " + s["layout"],
             "Player names",
         ]
+        if self.app.battery is not None:
+            self.items.append("Battery: " + s["battery"])
         self.dirty = True
 
     def _adjust(self, index, step):
@@ -64,15 +67,17 @@ class SettingsMenu(Menu):
             wired = self.app.layouts  # only layouts this board's pins can do
             i = wired.index(s["layout"]) if s["layout"] in wired else -step
             s["layout"] = wired[(i + step) % len(wired)]
+        elif index == 6:
+            s["battery"] = BATTERIES[(BATTERIES.index(s["battery"]) + step) % len(BATTERIES)]
         self._relabel()
 
     def _pick(self, index):
         if index == 0:
             self._adjust(0, 1 if self.s["brightness"] < 5 else -4)
-        elif index < 5:
-            self._adjust(index, 1)
-        else:
+        elif index == 5:
             self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))
+        else:
+            self._adjust(index, 1)
 
     def _edit(self, i):
         from tablemate.ui import names

@@ -13,7 +13,8 @@ Unknown keys are ignored (and dropped on the next save).
 from tablemate import json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
-KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout")  # fixed order
+BATTERIES = ("alkaline", "NiMH", "LiPo")  # the curves of ``tablemate.battery``, in its order
+KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "battery")  # fixed order
 DEFAULTS = {
     "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],
     "brightness": 3,
@@ -21,6 +22,7 @@ DEFAULTS = {
     "off_min": 5,
     "sound": True,
     "layout": "six",
+    "battery": "LiPo",  # the battery option of hardware/README.md
 }
 UNREADABLE = "Settings unreadable: using defaults"
 CONTRAST = (2, 24, 64, 144, 255)  # brightness setting 1..5 to SSD1306 contrast
@@ -63,6 +65,8 @@ def validate(key, value):
         ok = value is True or value is False
     elif key == "layout":
         ok = value in LAYOUTS
+    elif key == "battery":
+        ok = value in BATTERIES
     else:
         ok = False  # not one of KEYS
     return None if ok else "Bad setting: " + str(key)[:24]
