@@ -18,7 +18,6 @@ _AWAKE = const(0)
 _DIM = const(1)
 _OFF = const(2)
 _WOKEN_MS = const(2000)  # how long the line that says a press only woke the screen stays
-_CLEAR = const(6)  # blank columns (a space) between the battery's figure and a status text
 WOKEN = "Woken: press again"  # a dark panel showed nothing to press on: that press is not used
 
 
@@ -38,7 +37,6 @@ class App:
         self.stack = []
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
         self.battery = None  # the gauge (``tablemate.battery``) of a wired battery sense
-        self._mark_w = 0  # the ink width of its label
         self.now = 0
         self.version = VERSION
         settings.data_folder(root)
@@ -104,10 +102,8 @@ class App:
                     self._woken = None
                     self.stack[-1].dirty = True
             self._check_idle(now)
-            if self.battery is not None:
-                event = self.battery.tick(now)
-                if event:
-                    self._battery(event)
+            if self.battery is not None and self.battery.tick(now):
+                self.battery.tell(self)
             if self.buzzer:
                 self.buzzer.tick(now)
             busy = self.redraw() or self._keyed
@@ -177,9 +173,8 @@ class App:
         self.display.contrast(settings.CONTRAST[self.settings["brightness"] - 1])
         if self.settings["layout"] != self.layout:
             self._use_layout(self.settings["layout"])
-        gauge = self.battery
-        if gauge is not None and gauge.chemistry != self.settings["battery"]:
-            self._battery(gauge.use(self.settings["battery"]))
+        if self.battery is not None:
+            self.battery.chosen(self)
 
     def save_settings(self):
         """Write the settings and apply them; a flash that refuses (full, read-only) keeps them
@@ -244,39 +239,6 @@ class App:
         if self.stack:
             self.stack[-1].key(key, kind)
 
-    def _battery(self, event):
-        """The gauge's figure changed (redraw), or it warns or is empty (``screens.power``:
-        events above SHOWN, loaded only then)."""
-        if self.battery.label is not None:
-            from tablemate.ui import text
-            self._mark_w = text.ink_width(self.battery.label)
-        if self.stack:
-            self.stack[-1].dirty = True
-        if event > 1:
-            from tablemate.screens import power
-            power.alarm(self, event)
-
-    def _mark(self, fb, label):
-        """The battery's figure on the status line (page 0) of a screen that shows it, as far
-        right as blank columns allow, a space clear of the screen's own text: a status line
-        with no room for it shows none (the warnings still come)."""
-        buf = fb.buf
-        ink = self._mark_w
-        run = 0
-        edge = _CLEAR  # no space needed at the screen's right edge
-        x = 127
-        while x >= 0:
-            if buf[x]:
-                run = 0
-                edge = 0
-            else:
-                run += 1
-                if run >= ink + 2 * _CLEAR - edge:
-                    from tablemate.ui import text
-                    text.put(fb, label, x + _CLEAR, 0)
-                    return
-            x -= 1
-
     def _wake(self):
         if self._idle == _OFF:
             self.display.poweron()
@@ -319,9 +281,8 @@ class App:
         for i in range(first, len(stack)):
             stack[i].draw(fb)
             stack[i].dirty = False
-        gauge = self.battery
-        if gauge is not None and gauge.label is not None and stack[first].shows_battery:
-            self._mark(fb, gauge.label)
+        if self.battery is not None and stack[first].shows_battery:
+            self.battery.mark(fb)
         if self._woken is not None:  # over the message line, whatever the screen
             from tablemate.ui import text
             fb.fill_rect(0, 56, 128, 8, 1)

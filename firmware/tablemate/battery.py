@@ -1,21 +1,22 @@
-"""The battery gauge: the supply's millivolts as a charge in percent, read rarely and calmly.
+"""The battery gauge: the supply's millivolts as a charge in percent, read rarely and calmly,
+and the figure on the status line.
 
 Loaded only on a board whose ``board.py`` wires the battery sense (``"battery": 29``, VSYS/3
-inside a Pico), after the first frame (``App.start``): a board without it never imports this.
-Pure: it reads through the function it is handed (``Probe.battery_mv``) and never touches
-``machine``, so both test VMs drive it with a fake ADC.
+inside a Pico) and whose first reading is a supply at all (``Probe.battery_mv``: None below
+1.8 V, which no running Pico has: a Pico W's shared GP29, a loose divider, the emulated Pico
+whose ADC reads 0 V), after the first frame (``App.start``): other boards never import this.
+It reads through the function it is handed and never touches ``machine`` or a clock, so both
+test VMs drive it with a fake ADC; the screens it warns through load only when it warns.
 
 What it does with a reading, every ``READ_MS``:
 - **Samples**: the median of ``_SAMPLES`` conversions taken at once (an RP2040 ADC reading
   jumps by tens of mV; one wild sample does not move a median).
 - **The cell, not VSYS**: the battery reaches VSYS through a Schottky diode (``hardware/``),
   so the pack is estimated as VSYS + ``DIODE_MV``.
-- **Not a battery**: a VSYS below ``FLOOR_MV`` cannot power a running Pico (its regulator needs
-  1.8 V): the sense is not reading the supply (a Pico W's shared GP29, a loose divider, the
-  emulated Pico whose ADC reads 0 V). Nothing is shown and nothing is cut off. A pack above its
-  chemistry's full voltage by ``_OVER_MV`` is no battery either: USB feeds VSYS (4.6-4.8 V
-  through the Pico's own diode, which also keeps the battery from draining): no figure is
-  shown, never "100%" of a battery that is not being used.
+- **Not a battery**: a reading of None (the probe's "no supply on this pin") shows nothing and
+  never cuts off. A pack above its chemistry's full voltage by ``_OVER_MV`` is no battery
+  either: USB feeds VSYS (4.6-4.8 V through the Pico's own diode, which also keeps the
+  battery from draining): no figure is shown, never "100%" of a battery not in use.
 - **Smoothing**: the pack estimate is a running mean (each reading moves it a quarter of the
   way), so a load step (the screen lit after a dim) does not jump the figure.
 - **Hysteresis**: the figure shown falls freely but rises only by ``_RISE`` points or more (a
@@ -40,13 +41,14 @@ from micropython import const
 
 from tablemate import ticks_add, ticks_diff
 from tablemate.store.settings import BATTERIES  # the chemistries, in the order of CURVES
+from tablemate.ui import text
 
 READ_MS = 20000  # one reading every 20 s: a charge changes over minutes
 DIODE_MV = const(250)  # the 1N5817 / SS14 from the battery to VSYS at 20-40 mA
-FLOOR_MV = const(1800)  # below this VSYS the Pico could not be running: not the supply
 _OVER_MV = const(100)  # this far above a full pack: USB, not the battery
 _RISE = const(5)  # the figure rises only by this much (a fresh battery), never by 1-4
 _SAMPLES = const(5)
+_CLEAR = const(6)  # blank columns (a space) between the figure and a status line's text
 WARN = (15, 5)
 
 # Events of ``Gauge.tick``
@@ -88,17 +90,20 @@ def median(values, n):
 
 
 class Gauge:
-    """Reads ``read()`` (VSYS in mV, the ADC's) every ``READ_MS`` and keeps what is shown.
+    """Reads ``read()`` (VSYS in mV, or None: ``Probe.battery_mv``) every ``READ_MS`` and keeps
+    what is shown.
 
     ``percent``: the figure (None: none to show, USB or not a battery); ``label``: the battery
-    glyph and the figure, made once per change (drawing it allocates nothing); ``vsys``: the
-    last median, in mV."""
+    glyph and the figure, made once per change, and ``ink`` its width (drawing it allocates
+    nothing); ``vsys``: the last median, in mV (0: none); ``event``: the last one."""
 
     def __init__(self, read, chemistry, now):
         self._read = read
         self._samples = [0] * _SAMPLES
         self._due = now
         self.vsys = 0
+        self.ink = 0
+        self.event = SAME
         self.use(chemistry)
 
     def use(self, chemistry):
@@ -120,17 +125,24 @@ class Gauge:
         self._due = ticks_add(now, READ_MS)
         samples = self._samples
         for i in range(_SAMPLES):
-            samples[i] = self._read()
+            mv = self._read()
+            if mv is None:
+                return self.take(None)
+            samples[i] = mv
         return self.take(median(samples, _SAMPLES))
 
     def take(self, vsys):
-        """Take one (median) reading of VSYS in mV: the event it makes."""
-        self.vsys = vsys
-        pack = vsys + DIODE_MV
-        if vsys < FLOOR_MV or pack > self.curve[0] + _OVER_MV:
+        """Take one (median) reading of VSYS in mV, or None: the event it makes (``event``)."""
+        self.event = event = self._take(vsys)
+        return event
+
+    def _take(self, vsys):
+        self.vsys = vsys or 0
+        if vsys is None or vsys + DIODE_MV > self.curve[0] + _OVER_MV:
             self._mv = 0  # not on the battery: the next one starts afresh
             self._low = 0
             return self._show(None)
+        pack = vsys + DIODE_MV
         mv = self._mv = pack if not self._mv else self._mv + (pack - self._mv) // 4
         if mv <= self.curve[-1]:
             self._low += 1
@@ -156,5 +168,46 @@ class Gauge:
         if p == self.percent:
             return SAME
         self.percent = p
-        self.label = None if p is None else "\x06%d%%" % p  # text.BATTERY, not imported here
+        self.label = None if p is None else text.BATTERY + "%d%%" % p
+        self.ink = 0 if p is None else text.ink_width(self.label)
         return SHOWN
+
+    # -- the app's side ------------------------------------------------------------------------
+    def tell(self, app):
+        """After an event: the screen shows the new figure; a warning or the cut-off goes to
+        ``screens.power`` (loaded then)."""
+        if app.stack:
+            app.stack[-1].dirty = True
+        if self.event == LOW or self.event == EMPTY:
+            from tablemate.screens import power
+            power.alarm(app, self.event)
+
+    def chosen(self, app):
+        """The settings were applied: another chemistry reads the last VSYS on its curve."""
+        if app.settings["battery"] != self.chemistry:
+            self.event = self.use(app.settings["battery"])
+            self.tell(app)
+
+    def mark(self, fb):
+        """The figure on page 0 (the home menu's title, a game's status line), as far right as
+        blank columns allow, a space clear of the screen's own text: a line with no room for it
+        shows none (the warnings still come). Only blank columns are written, so no text of
+        the screen is touched; a scan of at most 128 bytes, no allocation."""
+        label = self.label
+        if label is None:
+            return
+        buf = fb.buf
+        need = self.ink + 2 * _CLEAR
+        run = 0
+        edge = _CLEAR  # no space needed at the screen's right edge
+        x = 127
+        while x >= 0:
+            if buf[x]:
+                run = 0
+                edge = 0
+            else:
+                run += 1
+                if run >= need - edge:
+                    text.put(fb, label, x + _CLEAR, 0)
+                    return
+            x -= 1

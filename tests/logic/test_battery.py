@@ -3,7 +3,7 @@ fault, the warnings, and the cut-off through the app with a fake ADC (``rig.Fake
 is on the flash afterwards and resumes."""
 
 import support
-from rig import FakeADC, Rig
+from rig import FakeADC, FakeProbe, Rig
 from tablemate import battery
 from tablemate import keys as K
 
@@ -43,6 +43,20 @@ def test_between_points_is_a_straight_line():
     assert battery.percent(LIPO, (3830 + 3870) // 2) == 55
     assert battery.percent(LIPO, 3450 + (3670 - 3450) // 4) == 3  # 2.5 rounds up
     assert battery.percent(LIPO, 4179) == 100  # 99.9 rounds
+
+
+def test_the_probe_reads_millivolts_and_no_supply_below_1800():
+    assert FakeProbe().battery_mv() is None  # not wired
+    for mv in (1800, 3300, 4200, 5000, 9900):
+        assert FakeProbe(FakeADC(mv)).battery_mv() == mv
+    for mv in (0, 150, 1799):  # no running Pico has this VSYS: the pin does not sense it
+        assert FakeProbe(FakeADC(mv)).battery_mv() is None
+
+
+def test_a_sample_of_no_supply_is_no_battery():
+    seq = [3700, 3700, None, 3700, 3700]
+    g, event = _gauge(seq)
+    assert g.percent is None and g.vsys == 0
 
 
 def test_median_ignores_a_wild_sample():
@@ -95,7 +109,7 @@ def test_the_figure_falls_freely_and_rises_only_by_five():
 
 
 def test_usb_and_a_wiring_fault_show_nothing_and_never_cut_off():
-    for mv in (4700, 5000, 0, 150, battery.FLOOR_MV - 1):
+    for mv in (4700, 5000, None):  # None: what the probe reads below 1.8 V
         for chemistry in ("alkaline", "NiMH", "LiPo"):
             g, event = _gauge(mv, chemistry)
             assert g.percent is None and g.label is None, (mv, chemistry)
@@ -152,10 +166,14 @@ def _rig(name, mv):
     return r, adc
 
 
-def test_not_wired_loads_no_gauge():
+def test_not_wired_or_no_supply_at_boot_loads_no_gauge():
     r = Rig(support.scratch_dir("bat-none"))
     r.advance(100)
     assert r.app.battery is None
+    r, adc = _rig("bat-zero", 0)  # the emulated Pico's ADC: 0 V
+    adc.set_mv(2500)
+    r.advance(3 * battery.READ_MS)
+    assert r.app.battery is None and r.probe.dormant_calls == 0
 
 
 def test_the_app_reads_the_adc_and_shows_the_figure():

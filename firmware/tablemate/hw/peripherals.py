@@ -17,6 +17,7 @@ from tablemate import ticks_add, ticks_diff
 
 _HALF = const(32768)  # duty_u16 of a square wave: the piezo's loudest note
 _FULL_MV = const(9900)  # the ADC's full scale is 3.3 V; VSYS reaches it through 1:3
+_FLOOR_MV = const(1800)  # the least VSYS a Pico runs on (RT6150 buck-boost: 1.8-5.5 V)
 
 
 def pull_up(gp):
@@ -149,11 +150,14 @@ class Probe:
         return self._i2c.scan()
 
     def battery_mv(self):
-        """The supply voltage in mV (VSYS, through the 1:3 divider), or None when not wired:
-        an int, so that a reading allocates nothing."""
+        """The supply voltage in mV (VSYS, through the 1:3 divider), an int (a reading
+        allocates nothing); None when not wired, or when the pin reads less than any running
+        Pico's VSYS: it is not sensing the supply (a Pico W's GP29 is the radio's clock, a
+        divider off its pin, the emulated Pico's ADC at 0 V), and 0 V is no empty battery."""
         if self._adc is None:
             return None
-        return self._adc.read_u16() * _FULL_MV // 65535
+        mv = self._adc.read_u16() * _FULL_MV // 65535
+        return mv if mv >= _FLOOR_MV else None
 
     def dormant(self):
         """Sleep until reset: ``machine.deepsleep()`` without a time is, on rp2 (1.28's

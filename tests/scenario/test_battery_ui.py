@@ -17,8 +17,12 @@ from tablemate import battery
 from tablemate.board import BOARD
 
 
+def _u16(mv):
+    return (mv * 65535 + 9899) // 9900  # VSYS through the Pico's 1:3 divider
+
+
 def _set_vsys(mv):
-    machine.world.set_adc(29, (mv * 65535 + 9899) // 9900)  # through the Pico's 1:3 divider
+    machine.world.set_adc(29, _u16(mv))
 
 
 def _battery(dev, mv):
@@ -29,6 +33,7 @@ def _battery(dev, mv):
 
 LIPO_73 = 3700  # VSYS: a LiPo at 3.95 V behind the diode
 FIGURE = "\x0673%"
+ON_BATTERY = {29: _u16(LIPO_73)}  # Device(adc=...): the reading at power-up
 
 
 def _figure_at(dev, figure=FIGURE):
@@ -36,9 +41,8 @@ def _figure_at(dev, figure=FIGURE):
 
 
 def test_home_menu_shows_the_charge_at_the_right_of_its_title(make_device):
-    dev = make_device()
-    assert dev.app.battery is not None and dev.app.battery.percent is None  # ADC at 0 V
-    _battery(dev, LIPO_73)
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)  # the gauge loads after the first frame, and reads at once
     assert battery.percent(battery.CURVES[2], LIPO_73 + battery.DIODE_MV) == 73
     from tablemate.ui import text
     assert _figure_at(dev) == [(128 - text.ink_width(FIGURE), 0)], dump(dev)
@@ -46,21 +50,32 @@ def test_home_menu_shows_the_charge_at_the_right_of_its_title(make_device):
 
 
 def test_nothing_is_shown_without_the_sense_pin(root):
-    dev = Device(root, board=dict(BOARD, battery=None), settings={"names": NAMES})
-    _battery(dev, LIPO_73)
+    dev = Device(root, board=dict(BOARD, battery=None), settings={"names": NAMES},
+                 adc=ON_BATTERY)
+    dev.advance(battery.READ_MS)
     assert dev.app.battery is None and not _figure_at(dev), dump(dev)
     choose(dev, "Settings")
     assert not dev.menu_row("Battery: LiPo") and not dev.find_text("Battery:")
 
 
-@pytest.mark.parametrize("mv", [0, 900, 4750])
-def test_nothing_is_shown_at_zero_volts_or_on_usb_and_nothing_is_cut_off(make_device, mv):
-    """0 V is what the emulated Pico's ADC reads: not a battery, never an empty one."""
+def test_nothing_is_loaded_or_shown_at_zero_volts_and_nothing_is_cut_off(make_device):
+    """0 V is what the emulated Pico's ADC reads: not a battery, never an empty one. A pin
+    that reads no supply at power-up is not sensing it: the gauge is not even loaded."""
     dev = make_device()
-    _battery(dev, mv)
+    assert dev.app.battery is None
+    _battery(dev, 2000)
     dev.advance(3 * battery.READ_MS)
-    assert dev.app.battery.percent is None and not dev.find_text("%"), dump(dev)
+    assert dev.app.battery is None and not dev.find_text("%"), dump(dev)
     assert machine.world.sleeps == [] and dev.shows("Tablemate")
+
+
+def test_usb_shows_no_figure_and_unplugged_the_battery_shows(make_device):
+    dev = make_device(adc={29: _u16(4750)})  # USB: 5 V through the Pico's diode
+    dev.advance(3 * battery.READ_MS)
+    assert dev.app.battery is not None and dev.app.battery.percent is None
+    assert not dev.find_text("%") and machine.world.sleeps == [], dump(dev)
+    _battery(dev, LIPO_73)  # unplugged
+    assert _figure_at(dev), dump(dev)
 
 
 # The shots of the README, each a game screen: where its status line has room, the figure.
@@ -80,8 +95,7 @@ NO_ROOM = {  # shot -> why its status line shows no figure (the warnings come al
 
 @pytest.mark.parametrize("name", GAME_SHOTS)
 def test_a_games_status_line_shows_the_charge(root, name):
-    dev = shots._device(root)
-    _battery(dev, LIPO_73)
+    dev = shots._device(root, adc=ON_BATTERY)
     shots.SHOTS[name](dev)
     dev.advance(100)
     if name in NO_ROOM:
@@ -93,8 +107,8 @@ def test_a_games_status_line_shows_the_charge(root, name):
 def test_the_figure_sits_between_a_status_lines_texts(make_device):
     """A scorepad with a target: "Round 1" at the left, "to 50" at the right, the figure a
     space clear of the latter."""
-    dev = make_device()
-    _battery(dev, LIPO_73)
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
     new_scorepad(dev, players=4, target=50)
     dev.advance(100)
     from tablemate.ui import text
@@ -105,8 +119,8 @@ def test_the_figure_sits_between_a_status_lines_texts(make_device):
 
 
 def test_the_chemistry_is_chosen_in_settings(make_device, root):
-    dev = make_device()
-    _battery(dev, LIPO_73)
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
     choose(dev, "Settings")
     goto(dev, "Battery: LiPo")
     dev.press("RIGHT")
@@ -115,15 +129,15 @@ def test_the_chemistry_is_chosen_in_settings(make_device, root):
     with open(os.path.join(root, "data", "settings.json")) as f:
         assert json.load(f)["battery"] == "alkaline"
     assert _figure_at(dev, "\x0670%"), dump(dev)  # 3.95 V is 70 % of three alkaline cells
-    dev = make_device()  # and after a reboot
+    dev = make_device(adc=ON_BATTERY)  # and after a reboot
     _battery(dev, LIPO_73)
     assert dev.app.battery.chemistry == "alkaline" and _figure_at(dev, "\x0670%")
 
 
 def test_warnings_at_15_and_5_percent(make_device):
-    dev = make_device()
     lipo = battery.CURVES[2]
-    _battery(dev, lipo[8] - battery.DIODE_MV)  # 20 %: no warning
+    dev = make_device(adc={29: _u16(lipo[8] - battery.DIODE_MV)})  # 20 %: no warning
+    dev.advance(battery.READ_MS)
     assert _figure_at(dev, "\x0620%") and not dev.find_text("Battery low")
     _battery(dev, 3678 - battery.DIODE_MV)  # 12 %: the mean reaches it over a few readings
     for _ in range(10):
@@ -143,8 +157,8 @@ def test_warnings_at_15_and_5_percent(make_device):
 
 
 def test_the_cut_off_saves_the_game_sleeps_and_the_game_resumes(make_device, root):
-    dev = make_device()
-    _battery(dev, LIPO_73)
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
     new_scorepad(dev, players=3)
     dev.press("RIGHT")
     dev.press("RIGHT")  # two points for Ann, pending (the scorepad commits after 1.5 s)
@@ -163,8 +177,8 @@ def test_the_cut_off_saves_the_game_sleeps_and_the_game_resumes(make_device, roo
 
 
 def test_the_cut_off_on_the_home_menu(make_device):
-    dev = make_device()
-    _battery(dev, LIPO_73)
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
     _set_vsys(2000)
     with pytest.raises(machine.ResetCalled):
         dev.advance(10 * battery.READ_MS)
