@@ -36,7 +36,7 @@ class App:
         self.input = None
         self.stack = []
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
-        self.battery = None  # the gauge (``tablemate.battery``) of a wired battery sense
+        self.battery = None  # the battery gauge, if any (``boot.sense``)
         self.now = 0
         self.version = VERSION
         settings.data_folder(root)
@@ -74,12 +74,6 @@ class App:
         self.push(screens.Home(self, look=False))
         self.after_frame(self._ask_at_boot)
         self.after_frame(lambda: settings.data_folder(self.root, True))
-        if self.probe is not None and self.probe.battery_mv() is not None:
-            self.after_frame(self._sense)  # not before the first frame: a module to load
-
-    def _sense(self):
-        from tablemate.battery import Gauge
-        self.battery = Gauge(self.probe.battery_mv, self.settings["battery"], self.now)
 
     def _ask_at_boot(self):
         from tablemate import screens
@@ -168,13 +162,10 @@ class App:
             self.buzzer.play(pattern, self.now)
 
     def apply_settings(self):
-        """Push brightness, the button layout and the battery's chemistry to the hardware
-        after a settings change."""
+        """Push brightness and the button layout to the hardware after a settings change."""
         self.display.contrast(settings.CONTRAST[self.settings["brightness"] - 1])
         if self.settings["layout"] != self.layout:
             self._use_layout(self.settings["layout"])
-        if self.battery is not None:
-            self.battery.chosen(self)
 
     def save_settings(self):
         """Write the settings and apply them; a flash that refuses (full, read-only) keeps them

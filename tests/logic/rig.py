@@ -9,6 +9,7 @@ walk through screens on CPython and on MicroPython alike.
 import os
 
 from tablemate import keys as K
+from tablemate.boot import sense
 from tablemate.hw.peripherals import Probe
 
 
@@ -120,6 +121,7 @@ class Rig:
         self.app = App(self.display, lambda layout: self.input, root, Buzzer(self.pwm), self.probe)
         self.now = 1000
         self.app.start(self.now)
+        sense(self.app)  # as the boot does
         self.advance(10)
 
     def advance(self, ms):

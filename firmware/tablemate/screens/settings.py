@@ -96,6 +96,8 @@ class SettingsMenu(Menu):
         if self.s != app.settings:
             app.settings = self.s
             app.save_settings()
+        if app.battery is not None:
+            app.battery.chosen(app)
         if new_layout != old_layout:
             app.settings["layout"] = new_layout
             app.apply_settings()
