@@ -43,6 +43,8 @@ def cut_off(app):
             play.save(app, game)
         except OSError:
             page.words = NOT_SAVED
+    print("Tablemate: %s (VSYS %d mV): dormant until reset"
+          % (page.words.replace("\n", " "), app.battery.vsys))  # for a serial console
     app.after_frame(lambda: _sleep(app))
 
 
