@@ -4,7 +4,7 @@ and the figure on the status line.
 Loaded only on a board whose ``board.py`` wires the battery sense (``"battery": 29``, VSYS/3
 inside a Pico) and whose first reading is a supply at all (``Probe.battery_mv``: None below
 1.8 V, which no running Pico has: a Pico W's shared GP29, a loose divider, the emulated Pico
-whose ADC reads 0 V), after the first frame (``App.start``): other boards never import this.
+whose ADC reads 0 V), after the first frame (``boot.sense``): other boards never import this.
 It reads through the function it is handed and never touches ``machine`` or a clock, so both
 test VMs drive it with a fake ADC; the screens it warns through load only when it warns.
 
@@ -25,9 +25,9 @@ What it does with a reading, every ``READ_MS``:
   row at the chemistry's cut-off, the curve's 0 %.
 
 The curves (pack millivolts at 100, 90, ... 0 %) are measured discharge curves from Rockbox's
-power management, which ships them per player (GPL; the numbers are facts of the cells):
+power management, which ships one table per player (only the numbers are taken):
 - alkaline and NiMH: ``firmware/target/sh/archos/ondio/powermgmt-ondio.c``, three cells in
-  series as in this gadget's 3xAA holder ("measured values", an Archos Ondio). The cut-offs
+  series as in a 3xAA holder ("measured values" on an Archos Ondio, 4.75 V full). The cut-offs
   are their 0 %: 2.80 V (0.93 V a cell; alkaline makers rate capacity to 0.8 V, so this is
   honest and leaves margin) and 3.10 V (1.03 V a cell: a NiMH cell driven below 1.0 V in a
   series pack risks reversal).
