@@ -183,3 +183,18 @@ def test_the_cut_off_on_the_home_menu(make_device):
     with pytest.raises(machine.ResetCalled):
         dev.advance(10 * battery.READ_MS)
     assert dev.shows("Battery empty") and not dev.find_text("game saved"), dump(dev)
+
+
+def test_a_cut_off_the_flash_refuses_says_so(make_device, root, monkeypatch):
+    from tablemate_host.flashfault import FlashFault
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
+    new_scorepad(dev, players=3)
+    dev.press("OK")  # Ann's turn ends: journaled
+    dev.advance(100)
+    FlashFault(root, monkeypatch, "readonly")
+    dev.press("RIGHT")  # pending, then refused by the flash at the cut-off
+    _set_vsys(2000)
+    with pytest.raises(machine.ResetCalled):
+        dev.advance(10 * battery.READ_MS)
+    assert dev.shows("Battery empty:") and dev.shows("game NOT saved"), dump(dev)
