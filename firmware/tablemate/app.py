@@ -42,6 +42,7 @@ class App:
         self.input = None
         self.stack = []
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
+        self.battery = None  # the battery gauge, if any (``boot.sense``)
         self.now = 0
         self.version = VERSION
         settings.data_folder(root)
@@ -108,6 +109,8 @@ class App:
                     self._woken = None
                     self.stack[-1].dirty = True
             self._check_idle(now)
+            if self.battery is not None and self.battery.tick(now):
+                self.battery.tell(self)
             if self.buzzer:
                 self.buzzer.tick(now)
             busy = self.redraw() or self._keyed
@@ -317,6 +320,8 @@ class App:
         for i in range(first, len(stack)):
             stack[i].draw(fb)
             stack[i].dirty = False
+        if self.battery is not None and stack[first].shows_battery:
+            self.battery.mark(fb)
         if self._woken is not None:  # over the message line, whatever the screen
             from tablemate.ui import text
             fb.fill_rect(0, 56, 128, 8, 1)

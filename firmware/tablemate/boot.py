@@ -150,7 +150,20 @@ def start(cfg=BOARD, root="", cycles=-1):
     if app is None:
         return None
     app.start(ticks_ms())
+    sense(app)
     return app, hw.watchdog(WDT_MS)
+
+
+def sense(app):
+    """The battery gauge, after the first frame, for a sense pin that reads a supply: a board
+    without one (or whose pin reads none: ``Probe.battery_mv``) never loads its module."""
+    if app.probe is not None and app.probe.battery_mv() is not None:
+        app.after_frame(lambda: _gauge(app))
+
+
+def _gauge(app):
+    from tablemate.battery import Gauge
+    app.battery = Gauge(app.probe.battery_mv, app.settings["battery"], app.now)
 
 
 def step(app, wdt):

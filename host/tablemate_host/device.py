@@ -42,8 +42,9 @@ class Device:
     """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
 
     def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
-                 display=True, hold=()):
-        """``hold``: names of buttons held down while the board powers up (safe mode: "OK")."""
+                 display=True, hold=(), adc=None):
+        """``hold``: names of buttons held down while the board powers up (safe mode: "OK");
+        ``adc``: {GPIO: read_u16 value} at power-up (the battery sense on GP29)."""
         from tablemate.board import BOARD
         self.root = root
         self.cfg = dict(board or BOARD)
@@ -58,6 +59,8 @@ class Device:
             machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
         for key in hold:
             machine.world.drive(self.cfg["buttons"][key], 0)
+        for gp, value in (adc or {}).items():
+            machine.world.set_adc(gp, value)
         self.main = load_main()
         self.app = None
         self.wdt = None

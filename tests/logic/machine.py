@@ -12,5 +12,5 @@ def _absent(*args, **kwargs):
     raise OSError("the test VM has no machine: hand the driver a fake")
 
 
-ADC = I2C = PWM = RTC = WDT = Pin = lightsleep = reset_cause = _absent
+ADC = I2C = PWM = RTC = WDT = Pin = deepsleep = lightsleep = reset_cause = _absent
 WDT_RESET = 3

@@ -9,6 +9,8 @@ walk through screens on CPython and on MicroPython alike.
 import os
 
 from tablemate import keys as K
+from tablemate.boot import sense
+from tablemate.hw.peripherals import Probe
 
 
 class FakeI2C:
@@ -55,12 +57,29 @@ class FakePWM:
             self.notes.append(self._freq)
 
 
-class FakeProbe:
-    def scan(self):
-        return [0x3C]
+class FakeADC:
+    """The battery sense's ADC, reading what a test sets: VSYS in mV through the Pico's 1:3."""
 
-    def battery_volts(self):
-        return 4.1
+    def __init__(self, mv=0):
+        self.set_mv(mv)
+
+    def set_mv(self, mv):
+        self.u16 = min(65535, (mv * 65535 + 9899) // 9900)  # Probe.battery_mv() reads mv back
+
+    def read_u16(self):
+        return self.u16
+
+
+class FakeProbe(Probe):
+    """The firmware's own probe on a fake bus and ``adc`` (None: no battery sense wired);
+    ``dormant()`` is counted instead of stopping the VM."""
+
+    def __init__(self, adc=None):
+        Probe.__init__(self, FakeI2C(), adc)
+        self.dormant_calls = 0
+
+    def dormant(self):
+        self.dormant_calls += 1
 
     def wall(self):
         return None  # a Pico's clock nobody set: games are filed undated
@@ -87,7 +106,9 @@ class ScriptInput:
 class Rig:
     """The real App with a real SSD1306 driver on the fakes above."""
 
-    def __init__(self, root, names=("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal")):
+    def __init__(self, root, names=("Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"),
+                 adc=None):
+        """``adc``: a ``FakeADC`` for a board with the battery sense wired."""
         from tablemate.app import App
         from tablemate.hw.peripherals import Buzzer
         from tablemate.hw.ssd1306 import SSD1306
@@ -102,9 +123,11 @@ class Rig:
         self.pwm = FakePWM()
         self.input = ScriptInput()
         self.display = SSD1306(self.i2c)
-        self.app = App(self.display, lambda layout: self.input, root, Buzzer(self.pwm), FakeProbe())
+        self.probe = FakeProbe(adc)
+        self.app = App(self.display, lambda layout: self.input, root, Buzzer(self.pwm), self.probe)
         self.now = 1000
         self.app.start(self.now)
+        sense(self.app)  # as the boot does
         self.advance(10)
 
     def advance(self, ms):

@@ -55,3 +55,25 @@ def test_idle_menu_over_a_game():
     rig.press(K.BACK)
     rig.advance(500)
     assert type(rig.idle_locked()).__name__ == "GameMenu"
+
+
+def test_idle_with_the_battery_gauge_reading_and_placing_its_figure():
+    """A reading that changes nothing allocates nothing, nor does placing the figure in a
+    frame (``Gauge.mark``: a scan of page 0 and a byte copy). A whole frame of the home menu
+    does allocate, with or without a battery: frames come after keys, not in idle passes."""
+    _need_heap_lock()
+    from rig import FakeADC
+    from tablemate import battery
+    rig = Rig(scratch_dir("idle_battery"), adc=FakeADC(3700))
+    rig.advance(1500)
+    g = rig.app.battery
+    assert g.label is not None
+    micropython.heap_lock()
+    try:
+        g.mark(rig.app.display)
+        for _ in range(battery.READ_MS // 10 + 10):  # a reading in the middle
+            rig.now += 10
+            rig.app.tick(rig.now)
+    finally:
+        micropython.heap_unlock()
+    assert type(rig.app.top()).__name__ == "Home" and g.vsys in (3699, 3700)

@@ -8,7 +8,7 @@ from tablemate.store import settings
 
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 DEFAULTS = {"names": NAMES, "brightness": 3, "dim_s": 30, "off_min": 5, "sound": True,
-            "layout": "six", "turn": 0}
+            "layout": "six", "turn": 0, "battery": "LiPo"}
 
 
 def _path(name):
@@ -38,7 +38,7 @@ def test_round_trip():
     path = _path("set-round")
     want = {"names": ["Ann", "Bob", "Cy", "D", "E e", "~!@#", "12345678", "P8"],
             "brightness": 5, "dim_s": 0, "off_min": 60, "sound": False, "layout": "three",
-            "turn": 2}
+            "turn": 2, "battery": "NiMH"}
     settings.save(path, want)
     s, problem = settings.load(path)
     assert s == want and problem is None
@@ -75,7 +75,8 @@ def test_validate():
     good = [("names", NAMES), ("names", ["  x"] + NAMES[1:]), ("brightness", 1),
             ("brightness", 5), ("dim_s", 0), ("dim_s", 5), ("dim_s", 600), ("off_min", 0),
             ("off_min", 1), ("off_min", 60), ("sound", True), ("sound", False),
-            ("layout", "six"), ("layout", "five"), ("layout", "three")]
+            ("layout", "six"), ("layout", "five"), ("layout", "three"), ("battery", "alkaline"),
+            ("battery", "NiMH"), ("battery", "LiPo")]
     bad = [("names", NAMES[:7]), ("names", NAMES + ["P9"]), ("names", ["", ] + NAMES[1:]),
            ("names", ["NINECHARS"] + NAMES[1:]), ("names", ["    "] + NAMES[1:]),
            ("names", ["tab\t"] + NAMES[1:]), ("names", ["caf\u00e9"] + NAMES[1:]),
@@ -83,7 +84,7 @@ def test_validate():
            ("brightness", 6), ("brightness", 3.0), ("brightness", True), ("brightness", "3"),
            ("dim_s", 4), ("dim_s", 601), ("dim_s", -1), ("dim_s", False), ("off_min", 61),
            ("off_min", -1), ("sound", 1), ("sound", None), ("layout", "rotary"),
-           ("layout", None)]
+           ("layout", None), ("battery", "lipo"), ("battery", "Li-ion"), ("battery", None)]
     for key, value in good:
         assert settings.validate(key, value) is None, (key, value)
     for key, value in bad:
@@ -122,6 +123,7 @@ def test_one_bad_value_falls_back_and_file_is_kept_aside():
     original["brightness"] = 9
     original["dim_s"] = 120
     original["layout"] = "bogus"
+    original["battery"] = "lead-acid"
     data = json.dumps(original).encode()
     support.write_bytes(path, data)
     s, problem = settings.load(path)

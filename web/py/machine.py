@@ -9,7 +9,10 @@ in the browser exactly as on a Pico. What each part is wired to:
 - Pin: an input with a pull-up reads 1 until the page holds its button (``drive``), which also
   runs the pin's interrupt handler on the edge, as the hardware does.
 - PWM: every change of frequency or duty goes to the page's oscillator (``webio.pwm``).
-- ADC: the supply reads 5.0 V on VSYS (a phone or a USB cable powers this gadget).
+- ADC: the supply reads 5.0 V on VSYS (a phone or a USB cable powers this gadget): the battery
+  gauge takes that for USB and shows no figure.
+- deepsleep: never reached (no battery, no cut-off); were it called, the page's loop stops, as
+  a dormant Pico's does, until the page is reloaded (its reset).
 - RTC: never set, as on a Pico no computer has talked to: the games are not dated.
 - WDT: fed by every loop pass, never bites: a browser pauses a page's timers in the background,
   and a page cannot be reset halfway through a pass anyway.
@@ -210,3 +213,7 @@ def lightsleep(ms=None):
 
 def reset_cause():
     return PWRON_RESET
+
+
+def deepsleep(ms=None):
+    raise SystemExit("dormant until reset")

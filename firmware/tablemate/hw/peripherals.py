@@ -10,14 +10,15 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
-from machine import ADC, I2C, PWM, RTC, WDT, WDT_RESET, Pin, lightsleep, reset_cause
+from machine import ADC, I2C, PWM, RTC, WDT, WDT_RESET, Pin, deepsleep, lightsleep, reset_cause
 from micropython import const
 
 from tablemate import ticks_add, ticks_diff
 
 _HALF = const(32768)  # duty_u16 of a square wave: the piezo's loudest note
 _SET_SINCE = const(2022)  # an earlier year: the clock was never set (a Pico boots in 2021)
-_VOLTS_PER_COUNT = 3.3 * 3 / 65535  # ADC full scale is 3.3 V; VSYS reaches the ADC through 1:3
+_FULL_MV = const(9900)  # the ADC's full scale is 3.3 V; VSYS reaches it through 1:3
+_FLOOR_MV = const(1800)  # the least VSYS a Pico runs on (RT6150 buck-boost: 1.8-5.5 V)
 
 
 def pull_up(gp):
@@ -172,8 +173,8 @@ class Buzzer:
 
 
 class Probe:
-    """``scan()`` the display's bus; ``battery_volts()`` when a battery sense pin is wired;
-    ``wall()``, the calendar clock."""
+    """``scan()`` the display's bus; ``battery_mv()`` when a battery sense pin is wired;
+    ``wall()``, the calendar clock; ``dormant()`` at the battery's cut-off."""
 
     def __init__(self, i2c, adc=None):
         self._i2c = i2c
@@ -183,11 +184,15 @@ class Probe:
         """7-bit addresses that answer on the display's I2C bus."""
         return self._i2c.scan()
 
-    def battery_volts(self):
-        """The supply voltage (VSYS, through the 1:3 divider), or None when not wired."""
+    def battery_mv(self):
+        """The supply voltage in mV (VSYS, through the 1:3 divider), an int (a reading
+        allocates nothing); None when not wired, or when the pin reads less than any running
+        Pico's VSYS: it is not sensing the supply (a Pico W's GP29 is the radio's clock, a
+        divider off its pin, the emulated Pico's ADC at 0 V), and 0 V is no empty battery."""
         if self._adc is None:
             return None
-        return self._adc.read_u16() * _VOLTS_PER_COUNT
+        mv = self._adc.read_u16() * _FULL_MV // 65535
+        return mv if mv >= _FLOOR_MV else None
 
     def wall(self):
         """(year, month, day, hours, minutes, seconds) of the board's calendar clock, or None
@@ -198,3 +203,12 @@ class Probe:
         if t[0] < _SET_SINCE:
             return None
         return t[0], t[1], t[2], t[4], t[5], t[6]
+
+    def dormant(self):
+        """Sleep until reset: ``machine.deepsleep()`` without a time is, on rp2 (1.28's
+        ``modmachine.c``), ``lightsleep()`` without a time, the RP2040's DORMANT state (the
+        crystal stopped, no wake source armed: the pins' interrupts are not dormant wakes),
+        then a reset once something wakes it: the RUN pin, or power off and on. The panel keeps
+        what it shows, and the watchdog, whose tick comes from the stopped crystal (clk_ref),
+        counts nothing."""
+        deepsleep()

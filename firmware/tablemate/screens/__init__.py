@@ -17,6 +17,8 @@ _BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads t
 class Home(ActionMenu):
     """The root of the screen stack; BACK here does nothing."""
 
+    shows_battery = True
+
     def __init__(self, app, look=True):
         """``look``: ask the flash for a saved game (at boot that waits for the first frame)."""
         ActionMenu.__init__(self, app, "Tablemate", [], on_back=self._nothing)

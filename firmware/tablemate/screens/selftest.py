@@ -215,14 +215,14 @@ class BoardInfo(Screen):
         probe = self.app.probe
         self._at = now
         if probe is None:
-            i2c, volts = "I2C: not probed", None
+            i2c, mv = "I2C: not probed", None
         else:
             found = probe.scan()
             i2c = "I2C: " + (" ".join("%02X" % a for a in found) if found else "nothing")
-            volts = probe.battery_volts()
+            mv = probe.battery_mv()
         self.lines = [
             i2c,
-            "Battery: not wired" if volts is None else _volts(volts),
+            "Battery: not wired" if mv is None else _volts(mv),
             free_ram(),
             "Firmware " + self.app.version,
             self.flashed,
@@ -248,8 +248,8 @@ class BoardInfo(Screen):
             y += 10
 
 
-def _volts(volts):
-    centi = int(volts * 100 + 0.5)
+def _volts(mv):
+    centi = (mv + 5) // 10
     return "Battery: %d.%02d V" % (centi // 100, centi % 100)
 
 

@@ -1,4 +1,5 @@
-"""Settings: brightness, dimming, screen-off, sound, button layout, turn and player names.
+"""Settings: brightness, dimming, screen-off, sound, button layout, turn, player names, and
+the battery's chemistry on a board that senses it (the last row: its curve, ``tablemate.battery``).
 
 LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 (``tablemate.ui.names``). Nothing is written while the player browses: the file is saved once,
@@ -9,6 +10,7 @@ from tablemate import ticks_add, ticks_diff
 
 from tablemate import keys as K
 from tablemate.app import CONTRAST
+from tablemate.store.settings import BATTERIES
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
@@ -49,6 +51,8 @@ class SettingsMenu(Menu):
             "Turn: " + TURNS[s["turn"]],
             "Player names",
         ]
+        if self.app.battery is not None:
+            self.items.append("Battery: " + s["battery"])
         self.dirty = True
 
     def _adjust(self, index, step):
@@ -68,15 +72,17 @@ class SettingsMenu(Menu):
             s["layout"] = wired[(i + step) % len(wired)]
         elif index == 5:
             s["turn"] = (s["turn"] + step) % 3
+        elif index == 7:
+            s["battery"] = BATTERIES[(BATTERIES.index(s["battery"]) + step) % len(BATTERIES)]
         self._relabel()
 
     def _pick(self, index):
         if index == 0:
             self._adjust(0, 1 if self.s["brightness"] < 5 else -4)
-        elif index < 6:
-            self._adjust(index, 1)
-        else:
+        elif index == 6:
             self.app.push(PlayerPicker(self.app, "Edit which name?", self.s["names"], self._edit))
+        else:
+            self._adjust(index, 1)
 
     def _edit(self, i):
         from tablemate.ui import names
@@ -95,6 +101,8 @@ class SettingsMenu(Menu):
         if self.s != app.settings:
             app.settings = self.s
             app.save_settings()
+        if app.battery is not None:
+            app.battery.chosen(app)
         if new_layout != old_layout:
             app.settings["layout"] = new_layout
             app.apply_settings()

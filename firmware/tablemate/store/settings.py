@@ -13,7 +13,9 @@ Unknown keys are ignored (and dropped on the next save).
 from tablemate import json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
-KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "turn")  # fixed order
+BATTERIES = ("alkaline", "NiMH", "LiPo")  # the curves of ``tablemate.battery``, in its order
+KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "turn",
+        "battery")  # fixed order
 DEFAULTS = {
     "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],
     "brightness": 3,
@@ -22,6 +24,7 @@ DEFAULTS = {
     "sound": True,
     "layout": "six",
     "turn": 0,  # who the picture faces (``ui/face.py``): 0 off, 1 flip the games, 2 to the player
+    "battery": "LiPo",  # the battery option of hardware/README.md
 }
 UNREADABLE = "Settings unreadable: using defaults"
 
@@ -65,6 +68,8 @@ def validate(key, value):
         ok = value in LAYOUTS
     elif key == "turn":
         ok = _int_in(value, 0, 2)
+    elif key == "battery":
+        ok = value in BATTERIES
     else:
         ok = False  # not one of KEYS
     return None if ok else "Bad setting: " + str(key)[:24]

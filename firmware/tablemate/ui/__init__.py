@@ -28,6 +28,7 @@ class Screen:
     """Base class: override what you need; defaults do nothing."""
 
     opaque = True
+    shows_battery = False  # the battery's figure on page 0 (the home menu, a game's status line)
 
     def __init__(self, app):
         self.app = app
