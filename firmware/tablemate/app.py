@@ -89,9 +89,10 @@ class App:
         unload((_SETTINGS,))
 
     def _ask_at_boot(self):
-        from tablemate import screens
+        from tablemate.screens import saved
         self.stack[0].on_open()  # the home menu learns about the saved game ("Continue")
-        screens.offer_resume(self)
+        saved.offer(self)
+        unload(("tablemate.screens.saved",))  # a question asked holds what it needs
         if self._problem:  # on top, so it is read before the resume question
             from tablemate.ui.dialogs import Notice
             self.push(Notice(self, self._problem))

@@ -3,12 +3,13 @@
 The home menu lives in the package itself: it is the root of every screen stack, so it is
 needed at every boot, and on a Pico a module of its own would cost another 10-15 ms of file
 lookups there. From it the player starts a mode, continues the saved game, or opens settings,
-history, self-test and about. At boot it also asks "Resume game?" when a game was in progress,
-because a power cut or a flat battery must never cost the table its game.
+history, self-test and about. What the boot finds saved (a game to resume, a chess clock) and
+the way back into a saved game are ``screens/saved.py``: a Pico keeps a module's code in its
+heap, and the home menu stays loaded under every game.
 """
 
 
-from tablemate import session, ticks_add, ticks_diff, unload
+from tablemate import session, ticks_add, ticks_diff
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
 _BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
@@ -93,7 +94,8 @@ class Home(ActionMenu):
         pass
 
     def _continue(self):
-        resume(self.app)
+        from tablemate.screens import saved  # the way back into a saved game: loaded for it
+        saved.resume(self.app)
 
     def _mode(self, name):
         def open_setup():
@@ -142,48 +144,3 @@ def _fitting(labels):
         if text.ink_width(s) <= ROW_WIDTH:
             return s
     return text.fit(s, ROW_WIDTH)
-
-
-def offer_resume(app):
-    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu.
-
-    A game that had ended (and was filed) is not offered as if it were running: it is cleared
-    and the player is told where it is. A chess clock cut off while in use comes back instead,
-    paused (the game stays on the menu)."""
-    from tablemate import os  # not "import os": on a Pico that searches the flash first
-    try:
-        os.stat(app.path("clock.json"))  # only then is the clock's module loaded
-    except OSError:
-        pass
-    else:
-        from tablemate.screens import chessclock
-        if chessclock.restore(app):
-            return
-    name, present = session.saved(app)
-    if name and session.ended(app):
-        from tablemate import lifecycle
-        lifecycle.discard(app)
-        from tablemate.store import history
-        from tablemate.screens.history import headline
-        last = history.recent(app.path("history.jnl"), 1)
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
-                        % (headline(last[0]) if last else session.label(name))))
-    elif name:
-        from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
-        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
-        from tablemate import lifecycle
-        lifecycle.prefetch(app, name, saved=True)
-    elif present:
-        resume(app)  # reports the damage and keeps the file aside
-
-
-def resume(app):
-    """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
-    from tablemate import lifecycle
-    problem = lifecycle.resume(app)[1]
-    if problem:
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, problem))
-    else:  # the question is answered: the game can have this RAM until it needs them again
-        unload(("tablemate.ui.dialogs", "tablemate.options", "tablemate.lifecycle"))

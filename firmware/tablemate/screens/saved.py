@@ -1,0 +1,56 @@
+"""What the boot finds saved, and the way back into a saved game: "Resume game?", the chess
+clock a power cut stopped, "Continue" on the home menu.
+
+A power cut or a flat battery must never cost the table its game, so the boot asks about a game
+that was in progress. Apart from the home menu (``screens/__init__.py``), which stays in RAM
+under every game: this module is imported once the home menu's first frame is on the panel, and
+when "Continue" is chosen, and let go once the question is answered.
+"""
+
+from tablemate import session, unload
+
+
+def offer(app):
+    """At boot: ask to resume a saved game; "No" keeps it for "Continue" on the menu.
+
+    A game that had ended (and was filed) is not offered as if it were running: it is cleared
+    and the player is told where it is. A chess clock cut off while in use comes back instead,
+    paused (the game stays on the menu)."""
+    from tablemate import os  # not "import os": on a Pico that searches the flash first
+    try:
+        os.stat(app.path("clock.json"))  # only then is the clock's module loaded
+    except OSError:
+        pass
+    else:
+        from tablemate.screens import chessclock
+        if chessclock.restore(app):
+            return
+    name, present = session.saved(app)
+    if name and session.ended(app):
+        from tablemate import lifecycle
+        lifecycle.discard(app)
+        from tablemate.store import history
+        from tablemate.screens.history import headline
+        last = history.recent(app.path("history.jnl"), 1)
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
+                        % (headline(last[0]) if last else session.label(name))))
+    elif name:
+        from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
+        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
+        from tablemate import lifecycle
+        lifecycle.prefetch(app, name, saved=True)
+    elif present:
+        resume(app)  # reports the damage and keeps the file aside
+
+
+def resume(app):
+    """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
+    from tablemate import lifecycle
+    problem = lifecycle.resume(app)[1]
+    if problem:
+        from tablemate.ui.dialogs import Notice
+        app.push(Notice(app, problem))
+    else:  # the question is answered: the game can have this RAM until it needs them again
+        unload(("tablemate.ui.dialogs", "tablemate.options", "tablemate.lifecycle",
+                "tablemate.screens.saved"))
