@@ -142,13 +142,7 @@ class App:
         if self._woken is not None:
             ms = _sooner(ms, _WOKEN_MS - ticks_diff(now, self._woken))
         if top is None or not getattr(top, "keep_awake", False):
-            idle_ms = ticks_diff(now, self._last_input)
-            off_ms = self.settings["off_min"] * 60000
-            dim_ms = self.settings["dim_s"] * 1000
-            if self._idle != _OFF and off_ms:
-                ms = _sooner(ms, off_ms - idle_ms)
-            if self._idle == _AWAKE and dim_ms:
-                ms = _sooner(ms, dim_ms - idle_ms)
+            ms = _sooner(_sooner(ms, self._idle_in(now, False)), self._idle_in(now, True))
         return ms if ms > 0 else 0
 
     # -- the screen stack ------------------------------------------------------------
@@ -286,15 +280,24 @@ class App:
         top = self.stack[-1] if self.stack else None
         if top is not None and getattr(top, "keep_awake", False):
             self._last_input = now
-        idle_ms = ticks_diff(now, self._last_input)
-        off_ms = self.settings["off_min"] * 60000
-        dim_ms = self.settings["dim_s"] * 1000
-        if self._idle != _OFF and off_ms and idle_ms >= off_ms:
+        off = self._idle_in(now, False)
+        dim = self._idle_in(now, True)
+        if off is not None and off <= 0:
             self._idle = _OFF
             self.display.poweroff()
-        elif self._idle == _AWAKE and dim_ms and idle_ms >= dim_ms:
+        elif dim is not None and dim <= 0:
             self._idle = _DIM
             self.display.contrast(0)
+
+    def _idle_in(self, now, dim):
+        """Milliseconds from ``now`` until the screen dims (``dim``) or goes off, None when it
+        will not: its delay is "never", or it has happened. ``_check_idle`` acts on them,
+        ``due`` sleeps until them (an int each: an idle pass allocates nothing)."""
+        if dim:
+            delay = self.settings["dim_s"] * 1000 if self._idle == _AWAKE else 0
+        else:
+            delay = self.settings["off_min"] * 60000 if self._idle != _OFF else 0
+        return delay - ticks_diff(now, self._last_input) if delay else None
 
     def _dirty(self):
         """The index of the top opaque screen when it or one above is dirty (the frame must be
