@@ -196,9 +196,14 @@ class App:
         if self.buzzer and self.settings["sound"]:
             self.buzzer.play(pattern, self.now)
 
+    def brightness(self, level):
+        """Light the panel at brightness ``level`` (the setting's 1..5): the settings' own and the
+        Settings page's preview of a new one."""
+        self.display.contrast(CONTRAST[level - 1])
+
     def apply_settings(self):
         """Push brightness and the button layout to the hardware after a settings change."""
-        self.display.contrast(CONTRAST[self.settings["brightness"] - 1])
+        self.brightness(self.settings["brightness"])
         if self.settings["layout"] != self.layout:
             self._use_layout(self.settings["layout"])
 

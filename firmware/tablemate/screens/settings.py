@@ -9,7 +9,6 @@ atomically, when the menu is left, and the display and buttons take the new valu
 from tablemate import ticks_add, ticks_diff
 
 from tablemate import keys as K
-from tablemate.app import CONTRAST
 from tablemate.store.settings import BATTERIES
 from tablemate.ui import Menu, Screen, draw_title, text
 
@@ -59,7 +58,7 @@ class SettingsMenu(Menu):
         s = self.s
         if index == 0:
             s["brightness"] = min(5, max(1, s["brightness"] + step))
-            self.app.display.contrast(CONTRAST[s["brightness"] - 1])
+            self.app.brightness(s["brightness"])
         elif index == 1:
             s["dim_s"] = _step(DIM_STEPS, s["dim_s"], step)
         elif index == 2:
