@@ -56,6 +56,11 @@ NUMBER = 0  # params (lo, hi, step, word shown for 0 or None): any int lo..hi
 CHOICE = 1  # params (values, unit or words): one of the values
 FLAG = 2  # params None: True or False
 
+# The battery chemistries the "battery" setting names, in the order of ``battery.CURVES``: here
+# so that neither the settings' checker nor the gauge loads the other (the gauge stays in RAM
+# all session; the settings' code leaves it after the boot).
+BATTERIES = ("alkaline", "NiMH", "LiPo")
+
 
 def action_kind(state, action, arity):
     """The kind of ``action`` (its first item) once its shape is checked against ``arity``

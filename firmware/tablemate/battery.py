@@ -39,8 +39,7 @@ power management, which ships one table per player (only the numbers are taken):
 
 from micropython import const
 
-from tablemate import ticks_add, ticks_diff
-from tablemate.store.settings import BATTERIES  # the chemistries, in the order of CURVES
+from tablemate import BATTERIES, ticks_add, ticks_diff
 from tablemate.ui import text
 
 READ_MS = 20000  # one reading every 20 s: a charge changes over minutes

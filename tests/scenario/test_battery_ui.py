@@ -49,6 +49,17 @@ def test_home_menu_shows_the_charge_at_the_right_of_its_title(make_device):
     assert dev.shows("Tablemate")
 
 
+def test_the_gauge_does_not_bring_the_settings_code_back(make_device, monkeypatch):
+    """The gauge stays in RAM all session; the settings' checker leaves it after the boot
+    (``App._settled``): the gauge must not import it again (2 KB of a game's heap)."""
+    import sys
+    monkeypatch.delitem(sys.modules, "tablemate.battery")  # imported as on a Pico's boot
+    dev = make_device(adc=ON_BATTERY)
+    dev.advance(100)
+    assert dev.app.battery is not None and _figure_at(dev), dump(dev)
+    assert "tablemate.store.settings" not in sys.modules
+
+
 def test_nothing_is_shown_without_the_sense_pin(root):
     dev = Device(root, board=dict(BOARD, battery=None), settings={"names": NAMES},
                  adc=ON_BATTERY)

@@ -6,10 +6,9 @@ LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 atomically, when the menu is left, and the display and buttons take the new values at once.
 """
 
-from tablemate import ticks_add, ticks_diff
+from tablemate import BATTERIES, ticks_add, ticks_diff
 
 from tablemate import keys as K
-from tablemate.store.settings import BATTERIES
 from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)

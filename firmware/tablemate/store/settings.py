@@ -10,10 +10,9 @@ next boot is clean. Saves go through a temporary file and a rename, so the file 
 Unknown keys are ignored (and dropped on the next save).
 """
 
-from tablemate import json, os
+from tablemate import BATTERIES, json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
-BATTERIES = ("alkaline", "NiMH", "LiPo")  # the curves of ``tablemate.battery``, in its order
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "turn",
         "battery")  # fixed order
 DEFAULTS = {
