@@ -177,9 +177,12 @@ class Gauge:
         ``screens.power`` (loaded then)."""
         if app.stack:
             app.stack[-1].dirty = True
-        if self.event == LOW or self.event == EMPTY:
+        if self.event == LOW:
             from tablemate.screens import power
-            power.alarm(app, self.event)
+            power.low(app)
+        elif self.event == EMPTY:
+            from tablemate.screens import power
+            power.cut_off(app)
 
     def chosen(self, app):
         """The settings were applied: another chemistry reads the last VSYS on its curve."""

@@ -15,7 +15,6 @@ The cut-off, in this order, within one loop pass:
    ``docs/design-notes.md`` weighs it.
 """
 
-from tablemate import battery
 from tablemate.ui import Screen, text
 
 EMPTY = "Battery empty"
@@ -23,11 +22,8 @@ SAVED = "Battery empty:\ngame saved"
 NOT_SAVED = "Battery empty:\ngame NOT saved"
 
 
-def alarm(app, event):
-    """``App._battery``'s events above SHOWN: LOW (a Notice) or EMPTY (the cut-off)."""
-    if event == battery.EMPTY:
-        cut_off(app)
-        return
+def low(app):
+    """A warning level crossed (``battery.Gauge.tell``): a Notice with the figure."""
     from tablemate.ui.dialogs import Notice
     app.push(Notice(app, "Battery low: %d%%" % app.battery.percent))
 

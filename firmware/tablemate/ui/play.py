@@ -121,7 +121,7 @@ class GameScreen(Screen):
     go to ``end_key`` (OK: the standings), before that to the mode's ``play_key``."""
 
     labels = ()  # strings this mode's views will show: rendered in quiet passes (``on_open``)
-    shows_battery = True  # on the status line, where it has room (``App._mark``)
+    shows_battery = True  # on the status line, where it has room (``battery.Gauge.mark``)
     held = False  # the game's clock waits for a key (see ``key``)
 
     def __init__(self, app, game):
