@@ -39,58 +39,39 @@ NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 UP, DOWN, LEFT, RIGHT, OK, BACK = 10, 11, 12, 13, 14, 15
 DROP_MS = 15000
 
-BATTERY = [
-    {"wait_frame_idle_ms": 300, "label": "boot"},
-    {"wait_ms": 1500, "label": "the gauge loads after the first frame and reads"},
-    {"capture": "home"},
-    {"press": OK, "idle_ms": 600, "label": "Scorepad: its setup"},
-] + [{"press": DOWN} for _ in range(7)] + [
-    {"press": OK, "idle_ms": 600, "label": "Start"},
-    {"press": RIGHT, "label": "+1 for Ann, pending"},
-    {"wait_ms": 2000, "label": "journaled"},
-    {"press": RIGHT, "label": "+1 more, pending at the cut-off"},
-    {"capture": "game"},
-    {"expect_serial": "Battery empty", "timeout_ms": 120000, "label": "the cut-off"},
-    {"wait_ms": 2000},
-    {"capture": "empty"},
-    {"wait_ms": 6000, "label": "dormant: nothing more on the bus"},
-    {"capture": "empty-later"},
-    {"power_cycle": True, "label": "reset"},
-    {"wait_frame_idle_ms": 300},
-    {"wait_ms": 1500},
-    {"capture": "resume-question"},
-    {"press": OK, "idle_ms": 800, "label": "Resume game?: OK"},
-    {"capture": "resumed"},
-]
+def script(quick):
+    """The battery run's steps. Plain: VSYS at 3.70 V, dropping to 2.00 V at ``DROP_MS``. With
+    ``quick`` (--quick): 2.00 V from power-up, so "Battery low: 0%" comes at the first reading
+    (OK closes it, before the setup and again before "Resume game?") and the cut-off at the
+    second (20 s), the game set up in between."""
+    notice = [{"press": OK, "idle_ms": 300, "label": "the low notice closed"}] if quick else []
+    return [
+        {"wait_frame_idle_ms": 300, "label": "boot"},
+        {"wait_ms": 1500, "label": "the gauge loads and reads"},
+        {"capture": "home"},
+    ] + notice + [
+        {"press": OK, "idle_ms": 600, "label": "Scorepad: its setup"},
+    ] + [{"press": DOWN} for _ in range(7)] + [
+        {"press": OK, "idle_ms": 600, "label": "Start"},
+        {"press": RIGHT, "label": "+1 for Ann, pending"},
+        {"wait_ms": 2000, "label": "journaled"},
+        {"press": RIGHT, "label": "+1 more, pending at the cut-off"},
+        {"capture": "game"},
+        {"expect_serial": "Battery empty", "timeout_ms": 30000 if quick else 120000,
+         "label": "the cut-off"},
+        {"wait_ms": 2000},
+        {"capture": "empty"},
+        {"wait_ms": 6000, "label": "dormant: nothing more on the bus"},
+        {"capture": "empty-later"},
+        {"power_cycle": True, "label": "reset"},
+        {"wait_frame_idle_ms": 300},
+        {"wait_ms": 1500},
+        {"capture": "resume-question"},
+    ] + notice + [
+        {"press": OK, "idle_ms": 800, "label": "Resume game?: OK"},
+        {"capture": "resumed"},
+    ]
 
-# --quick: VSYS at 2.00 V from power-up: "Battery low: 0%" at the first reading (OK closes it),
-# the cut-off at the second (20 s), the game set up in between; after the reset the same
-# notice, then "Resume game?".
-QUICK = [
-    {"wait_frame_idle_ms": 300, "label": "boot"},
-    {"wait_ms": 1500, "label": "the gauge loads and warns"},
-    {"capture": "home"},
-    {"press": OK, "idle_ms": 300, "label": "the low notice closed"},
-    {"press": OK, "idle_ms": 600, "label": "Scorepad: its setup"},
-] + [{"press": DOWN} for _ in range(7)] + [
-    {"press": OK, "idle_ms": 600, "label": "Start"},
-    {"press": RIGHT, "label": "+1 for Ann, pending"},
-    {"wait_ms": 2000, "label": "journaled"},
-    {"press": RIGHT, "label": "+1 more, pending at the cut-off"},
-    {"capture": "game"},
-    {"expect_serial": "Battery empty", "timeout_ms": 30000, "label": "the cut-off"},
-    {"wait_ms": 2000},
-    {"capture": "empty"},
-    {"wait_ms": 6000, "label": "dormant: nothing more on the bus"},
-    {"capture": "empty-later"},
-    {"power_cycle": True, "label": "reset"},
-    {"wait_frame_idle_ms": 300},
-    {"wait_ms": 1500},
-    {"capture": "resume-question"},
-    {"press": OK, "idle_ms": 300, "label": "the low notice closed again"},
-    {"press": OK, "idle_ms": 800, "label": "Resume game?: OK"},
-    {"capture": "resumed"},
-]
 
 NO_SUPPLY = [
     {"wait_frame_idle_ms": 300, "label": "boot"},
@@ -174,7 +155,7 @@ def main(argv=None):
 
 def battery_run(rig, app, work, quick, check):
     out = os.path.join(work, "battery")
-    res, text = drive(rig, app, QUICK if quick else BATTERY, out,
+    res, text = drive(rig, app, script(quick), out,
                       "2000@0" if quick else "3700@0,2000@%d" % DROP_MS)
     print("\n".join(line for line in text.splitlines() if line.startswith(("[drive]", "[vsys]"))))
     serial = _serial(out)
