@@ -46,6 +46,20 @@ BATTERIES = (
 STATES = ("home", "game", "dimmed", "off", "perfect-moment", "chess-clock")
 
 
+def _start(dev, row):
+    """From the home menu: the mode on ``row``, its setup's Start (seven rows down), then
+    RIGHT (a point, or the race's key)."""
+    for _ in range(row):
+        dev.press("DOWN")
+    dev.press("OK")
+    dev.advance(600)
+    for _ in range(7):
+        dev.press("DOWN")
+    dev.press("OK")
+    dev.advance(600)
+    dev.press("RIGHT")
+
+
 def screens():
     """{state: (lit pixels, contrast, panel on)} as the virtual SSD1306 shows each state,
     the real firmware booted on the host and pressed there as idle.py presses the rig."""
@@ -60,24 +74,10 @@ def screens():
         dev = Device(root, settings=settings)
         dev.advance(3000)
         if state == "game":
-            dev.press("OK")
-            dev.advance(600)
-            for _ in range(7):
-                dev.press("DOWN")
-            dev.press("OK")
-            dev.advance(600)
-            dev.press("RIGHT")
+            _start(dev, 0)  # the scorepad
             dev.advance(3000)
         elif state == "perfect-moment":
-            for _ in range(3):
-                dev.press("DOWN")
-            dev.press("OK")
-            dev.advance(600)
-            for _ in range(7):
-                dev.press("DOWN")
-            dev.press("OK")
-            dev.advance(600)
-            dev.press("RIGHT")
+            _start(dev, 3)
             dev.advance(2000)
         elif state == "chess-clock":
             for _ in range(6):
