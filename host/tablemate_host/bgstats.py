@@ -25,7 +25,6 @@ from urllib.parse import quote
 
 from tablemate import session
 from tablemate_host import stats
-from tablemate_host.records import _places
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
 LOCATION = "Tablemate"
@@ -36,7 +35,7 @@ def play(g):
     names = g["names"]
     scores = g.get("scores", [])
     won = g.get("winners", [])
-    places = _places(scores, won) if len(scores) == len(names) else {}
+    places = stats.places(scores, won) if len(scores) == len(names) else {}
     mode = g.get("game", "?")
     game = {"name": session.label(mode), "sourceGameId": "tablemate-" + mode,
             "highestWins": True, "noPoints": False}

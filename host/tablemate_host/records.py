@@ -22,7 +22,8 @@ import sys
 from tablemate import RuleError, lifecycle, session
 from tablemate.screens import history as history_screen
 from tablemate.store import jfile, journal
-from tablemate.ui.standings import ranking
+
+from tablemate_host import stats
 
 COLUMNS = ("game", "mode", "player", "score", "place", "outcome")
 _DPI = 100
@@ -38,18 +39,11 @@ def rows(games):
     out = []
     for n, g in enumerate(games, 1):
         names, scores, won = g["names"], g.get("scores", []), g.get("winners", [])
-        places = _places(scores, won) if len(scores) == len(names) else {}
+        places = stats.places(scores, won) if len(scores) == len(names) else {}
         for i, name in enumerate(names):
             out.append((n, g.get("game", "?"), name, scores[i] if i < len(scores) else "",
                         places.get(i, ""), _outcome(g, i)))
     return out
-
-
-def _places(scores, winners):
-    """{seat: place}; a history written by hand may hold scores that are not numbers."""
-    if not all(type(s) is int for s in scores):
-        return {}
-    return {i: rank for rank, i in ranking(scores, winners)}
 
 
 def _outcome(g, seat):
@@ -186,7 +180,6 @@ def plot_night(games, path):
     """The scores of the last dated night: one panel per game, in the order played, each
     player's score as a bar in that player's colour, pale where the player did not win (scores
     of two games do not share a scale); the legend beside the panels."""
-    from tablemate_host import stats
     dated = [night for title, night in stats.nights(games) if title != "date unknown"]
     night = dated[-1] if dated else games[-_NIGHT_GAMES:]
     title = stats.nights(night)[0][0] if dated else "the last games (no dates known)"

@@ -17,10 +17,19 @@ from datetime import datetime, timedelta
 
 from tablemate import session
 from tablemate.screens import history as history_screen
+from tablemate.ui.standings import ranking
 
 GAP = timedelta(hours=4)  # a longer pause between two games: they were played on two nights
 UNKNOWN = "unknown"
 _FORMAT = "%Y-%m-%d %H:%M:%S"
+
+
+def places(scores, winners):
+    """{seat: place}, as the standings rank them (``ui.standings.ranking``); {} when a history
+    written by hand holds scores that are not numbers."""
+    if not all(type(s) is int for s in scores):
+        return {}
+    return {i: rank for rank, i in ranking(scores, winners)}
 
 
 # --- one game ----------------------------------------------------------------------------------
