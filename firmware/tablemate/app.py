@@ -131,7 +131,7 @@ class App:
         pending add), the keys' (a held key's repeat), the buzzer's next note, the dimming and
         switching off, the line that says a press only woke the screen; work queued with
         ``soon`` or a screen left dirty needs a pass now."""
-        if self._soon or self._later or self._dirty():
+        if self._soon or self._later or self._dirty() is not None:  # 0: the home menu
             return 0
         top = self.stack[-1] if self.stack else None
         ms = _sooner(most, self.input.due(now))

@@ -85,6 +85,28 @@ def test_home_sleeps_until_the_dim_and_the_off():
     assert app.due(rig.now, MOST) == MOST  # then a pass a second, for the watchdog
 
 
+def test_a_notice_over_the_home_menu_is_drawn_at_once():
+    """The home menu is the stack's index 0, so a dialog over it is redrawn from index 0: that
+    must count as something to draw like any other index (it once read as "nothing", and the
+    boot's notice waited for the next deadline, a second on the Pico)."""
+    root = scratch_dir("due_notice")
+    rig = Rig(root)
+    rig.choose("Scorepad")
+    rig.goto("Target: none")
+    rig.press(K.RIGHT)  # a target of 5
+    rig.press(K.DOWN)
+    rig.press(K.RIGHT)  # won at once
+    rig.choose("Start")
+    rig.presses(K.RIGHT, K.RIGHT, K.RIGHT, K.RIGHT, K.RIGHT, K.OK)  # Ann reaches it: filed
+    rig.advance(100)
+    rig = Rig(root)  # a power cut: the boot's first pass asks its question over the home menu
+    app = rig.app
+    assert rig.top() == "Notice" and app.stack[-1].dirty and len(app.stack) == 2
+    assert app.due(rig.now, MOST) == 0
+    _sleep_pass(rig)
+    assert not app.stack[-1].dirty  # on the panel
+
+
 def test_scorepad_pending_add_commits_on_time():
     rig = Rig(scratch_dir("due_scorepad"))
     rig.choose("Scorepad")
