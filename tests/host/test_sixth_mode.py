@@ -65,10 +65,12 @@ def test_a_registered_mode_resumes_from_its_journal(tally, tmp_path):
     dev.press("OK")
     dev.advance(500)
     again = Device(str(tmp_path))  # a power cut, then the boot finds the saved game
-    assert again.shows("Resume game?") or again.shows("Tally"), again.panel.to_text()
+    # the question itself, naming the mode ("Tally" alone is also a home menu row)
+    assert again.shows("Resume game?") and again.shows("Tally"), again.panel.to_text()
     again.press("OK")
     again.advance(500)
     assert again.shows("Marks to 3"), again.panel.to_text()
+    assert again.app.game.state["marks"] == [1, 0]  # the journal's mark is back
 
 
 def test_a_registered_mode_has_its_setup_picture(tally, tmp_path):
