@@ -145,11 +145,13 @@ def test_the_screen_shows_the_games_of_a_damaged_history():
     from rig import Rig
     from tablemate.screens import history as page
     root = support.scratch_dir("hist-screen")
-    write(root + "/history.jnl", line(1) + "[]\n" + line(2, 2) + "{\"names\": [\"Ann\"], \"wi")
+    write(root + "/history.jnl", "\n" + line(1) + "[]\n \r\n" + line(2, 2) + "\n"
+          + "{\"names\": [\"Ann\"], \"wi")
     rig = Rig(root)
     rig.choose("History")
     assert rig.top() == "Notice" and " ".join(rig.app.top().lines) == page.damage(1)
-    rig.press(K.OK)  # the "[]" line is counted; the torn last one is not a line yet
+    rig.press(K.OK)  # the "[]" line is counted; blank lines hold no game to lose, and the torn
+    # last one is not a line yet
     menu = rig.app.top()
     assert rig.top() == "Menu" and menu.items == ["Scorepad: Cy", "Scorepad: Bob"]
     rig.press(K.OK)
