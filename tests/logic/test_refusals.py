@@ -1,5 +1,5 @@
 """Refusals in their words: the scorepad's target and first player (the words every game's
-options use: ``tablemate.options.check``), a Viewpoint game with too few
+options use: ``tablemate.options.check``) and its held key's limit, a Viewpoint game with too few
 cards, and every reason a catalog file's line is left out (``viewpoint_extra.entry``, and
 ``parse``'s "line N: ..." list, which the game's start shows on the screen).
 
@@ -32,6 +32,28 @@ def test_the_scorepad_refuses_a_first_player_who_is_not_there():
                               "Bad option first")
     assert scorepad.setup({"names": ["Ann", "Bob"], "first": 1})["turn"] == 1
     support.setup_refused(scorepad, {"names": ["Ann"], "first": 1}, "Bad option first")
+
+
+def test_the_scorepad_says_limit_reached_past_a_change_of_999_not_at_it():
+    """A held LEFT or RIGHT stops the pending change where the rules would refuse it, and says
+    "Limit reached"; a change of exactly 999 either way is one the rules take, without a word."""
+    from rig import Rig
+    from tablemate import keys as K
+    rig = Rig(support.scratch_dir("refusals_limit"))
+    rig.choose("Scorepad")
+    rig.choose("Start")
+    pad = rig.app.top()
+    for key, sign in ((K.RIGHT, 1), (K.LEFT, -1)):  # from a score of 0, then of 999
+        rig.press(key, repeats=60)  # 1, then 9 x 1, 15 x 5 and 36 x 25
+        assert pad.pending == sign * 985 and pad.msg.text is None
+        for _ in range(14):
+            rig.press(key)
+        assert pad.pending == sign * 999 and pad.msg.text is None, pad.msg.text
+        rig.press(key)
+        assert pad.pending == sign * 999 and pad.msg.text == "Limit reached"
+        rig.advance(5000)  # committed, and the message gone
+        assert pad.pending == 0 and pad.msg.text is None
+    assert rig.app.game.state["scores"][0] == 0
 
 
 # -- Viewpoint: too few cards -------------------------------------------------------------------
