@@ -461,6 +461,7 @@ def test_better_beats_moves_and_time_separately():
     assert recfile.better(rec, 11, 40000) == ({"moves": 10, "ms": 40000}, ["time"])
     assert recfile.better(rec, 8, 30000) == ({"moves": 8, "ms": 30000}, ["moves", "time"])
     assert recfile.better(rec, 10, 50000) == (rec, [])  # equal is no record
+    assert recfile.better(rec, 9, 50000) == ({"moves": 9, "ms": 50000}, ["moves"])  # nor a tie
     assert recfile.better(rec, 11, 60000) == (rec, [])
     assert rec == {"moves": 10, "ms": 50000}  # not changed in place
     assert recfile.better({"ms": 5000}, 20, 9000) == ({"moves": 20, "ms": 5000}, ["moves"])
