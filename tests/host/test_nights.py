@@ -89,6 +89,24 @@ def test_nights_split_at_a_long_pause_and_keep_a_night_past_midnight_whole():
                    ("date unknown", 1)]
 
 
+def test_a_pause_is_measured_from_the_end_of_the_game_before():
+    """A long game does not make the next one, after a short break, a night of its own; a pause
+    of exactly ``GAP`` keeps the night, a second more does not."""
+    games = [_g("17:00:00", "21:30:00"), _g("21:45:00", "22:15:00"),
+             _g("2026-11-07 02:15:00", "2026-11-07 02:30:00"),
+             _g("2026-11-07 06:30:01", "2026-11-07 06:45:00")]
+    got = [(title, len(night)) for title, night in stats.nights(games)]
+    assert got == [("Fri 2026-11-06, 17:00-02:30", 3), ("Sat 2026-11-07, 06:30-06:45", 1)]
+
+
+def test_a_time_played_reads_in_minutes_rounded_to_the_nearest():
+    assert [stats.clock(s) for s in (0, 29, 30, 89, 90, 36 * 60 + 30)] == [
+        "0m", "0m", "1m", "1m", "2m", "37m"]
+    assert [stats.clock(s) for s in (59 * 60 + 29, 59 * 60 + 30, 2 * 3600 + 5 * 60 + 40)] == [
+        "59m", "1h 00m", "2h 06m"]
+    assert stats.clock(None) == "unknown"
+
+
 def test_team_shared_and_co_op_results_are_named_as_such():
     team = _g(None, None, ("Ann", "Bob", "Cleo", "Dev"), (0, 0, -1, 0), (0, 2),
               outcome="team", game="perspective")
