@@ -2,6 +2,11 @@
 
 A logic test that does not apply on CPython raises ``support.Skip`` (``support.skip(reason)``,
 tests/logic/support.py); the hook below reports it as skipped, never as passed.
+
+A test that needs the MicroPython VM (Node.js and ``tools/mpvm/node_modules``) where it is not
+installed: ``tablemate_host.mpvm`` raises ``VMUnavailable`` (in the test or in a fixture), and
+the hooks below report the test as skipped, with what is missing and how to install it. In CI
+(``CI`` set, as ``.ci/run`` does) the same test fails instead: a green CI run means both VMs ran.
 """
 
 import os
@@ -15,14 +20,34 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "logic"))
 
 import tablemate_host  # noqa: E402,F401  (installs the fakes)
 import support  # noqa: E402  (tests/logic/support.py: the Skip convention)
+from tablemate_host import mpvm  # noqa: E402
+
+
+def _without_vm(exc):
+    """The verdict on a test that found the MicroPython VM missing (``exc``), to raise."""
+    if os.environ.get("CI"):
+        return pytest.fail.Exception("in CI the MicroPython VM must run: %s" % exc, pytrace=False)
+    return pytest.skip.Exception(str(exc), _use_item_location=True)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item):
+    """A fixture that needs the VM (a module's VM run, the compiled firmware): see above."""
+    try:
+        return (yield)
+    except mpvm.VMUnavailable as exc:
+        raise _without_vm(exc) from None
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_pyfunc_call(pyfuncitem):
-    """Turn ``support.Skip`` raised by a test into a pytest skip with its reason."""
+    """Turn ``support.Skip`` raised by a test into a pytest skip with its reason, and a test
+    that needs the missing VM into a skip (a failure in CI)."""
     try:
         return (yield)
     except support.Skip as exc:
         # reported at the test's own location, as a skip mark is (pytest's unittest plugin
         # raises it the same way; pytest is pinned in pyproject.toml)
         raise pytest.skip.Exception("on CPython: %s" % exc, _use_item_location=True) from None
+    except mpvm.VMUnavailable as exc:
+        raise _without_vm(exc) from None

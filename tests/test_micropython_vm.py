@@ -8,10 +8,11 @@ stopped, but by a limit per test that no speed decides: ``VM_CASE_LIMIT`` second
 result (the slowest test takes about 10 s on a quiet machine; ``TABLEMATE_VM_LIMIT`` overrides
 it), and a VM that hung is started once more for the tests it had not reported (a warning says
 so): only a test that hangs twice fails.
-A missing Node.js or node_modules is a failure, not a skip: the README test command installs
-them, and a green run must mean both VMs passed. A logic test that does not apply under
-MicroPython says so with ``support.skip(reason)`` and is reported here as skipped, never passed;
-a logic test may not simply ``return`` early on one VM (checked below).
+A missing Node.js or node_modules skips every case with what is missing and how to install it,
+and fails them in CI (tests/conftest.py): a green CI run means both VMs passed. A logic test
+that does not apply under MicroPython says so with ``support.skip(reason)`` and is reported
+here as skipped, never passed; a logic test may not simply ``return`` early on one VM (checked
+below).
 """
 
 import ast
@@ -77,6 +78,8 @@ def _file_results(request, file):
 def test_logic_under_micropython(logic_case, request):
     file, test = logic_case
     results = _file_results(request, file)
+    if isinstance(results, mpvm.VMUnavailable):
+        raise results  # skipped, saying how to install (failed in CI): tests/conftest.py
     if isinstance(results, Exception):
         pytest.fail("MicroPython VM unusable for %s: %s" % (file, results), pytrace=False)
     known = set(_logic_cases())
@@ -99,13 +102,7 @@ def test_logic_under_micropython(logic_case, request):
 
 
 def test_vm_is_installed():
-    problem = None
-    try:
-        mpvm.require_vm()
-    except mpvm.VMUnavailable as exc:
-        problem = str(exc)
-    if problem:
-        pytest.fail(problem, pytrace=False)
+    mpvm.require_vm()  # skipped without the VM, saying how to install it; failed in CI
 
 
 def test_run_returns_stdout_and_sees_the_firmware():
@@ -229,3 +226,44 @@ def test_a_skipping_logic_test_is_reported_skipped_by_pytest():
     assert proc.returncode == 0, out
     assert "1 skipped" in out and "passed" not in out, out
     assert "SKIPPED [1] tests/logic/test_keys.py" in out and "heap_lock" in out, out
+
+
+_WITHOUT_VM = """
+import pytest
+from tablemate_host import mpvm
+
+
+@pytest.fixture
+def vm():
+    raise mpvm.VMUnavailable("Node.js is missing: install it")
+
+
+def test_in_a_fixture(vm):
+    pass
+
+
+def test_in_the_test():
+    raise mpvm.VMUnavailable("Node.js is missing: install it")
+"""
+
+
+def test_without_the_vm_a_test_is_skipped_saying_how_to_install_but_fails_in_ci(tmp_path):
+    """The hooks in tests/conftest.py: ``VMUnavailable`` from a fixture or a test is a skip
+    with its reason, and in CI (``CI`` set) a failure."""
+    (tmp_path / "test_novm.py").write_text(_WITHOUT_VM)
+    env = dict(os.environ, PYTHONPATH=os.path.dirname(LOGIC))
+    env.pop("CI", None)
+    for ci, verdict in ((None, "2 skipped"), ("1", "1 failed, 1 error")):
+        if ci:
+            env["CI"] = ci
+        proc = subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider",
+             "-p", "conftest", "test_novm.py"], cwd=str(tmp_path), env=env,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=1200)
+        out = proc.stdout.decode("utf-8", "replace")
+        assert verdict in out, out
+        if ci:
+            assert out.count("in CI the MicroPython VM must run: Node.js is missing") == 2, out
+        else:
+            assert out.count(": Node.js is missing: install it") == 2, out
+

@@ -14,8 +14,6 @@ import pytest
 from tablemate_host import framebuf as standin
 from tablemate_host import mpvm
 
-pytestmark = pytest.mark.skipif(not mpvm.node_available(), reason="MicroPython VM not installed")
-
 # (name, width, height, format name, stride or None, bytes needed)
 TARGETS = [
     ("oled", 128, 64, "MONO_VLSB", None, 1024),

@@ -373,7 +373,6 @@ for sh in (False, True):
 """
 
 
-@pytest.mark.skipif(not mpvm.node_available(), reason="MicroPython VM not installed")
 def test_driver_sends_the_same_bytes_under_micropython():
     device = mpvm.run(DRIVER_SCRIPT).splitlines()
     host = []

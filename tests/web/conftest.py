@@ -2,8 +2,9 @@
 a page that fails its test on any console error, uncaught exception or request to another origin.
 
 The page is built by tools/build_web.py into a temporary folder (the test of `make web`'s build
-step); the VM comes from tools/mpvm/node_modules (`make test` installs it), Chromium from
-chromium.py (Playwright's own, or the system's).
+step); the VM comes from tools/mpvm/node_modules (`make test` installs it; without it the
+page cannot be built, and the tests are skipped as every test that needs the VM is, failed in
+CI: tests/conftest.py), Chromium from chromium.py (Playwright's own, or the system's).
 """
 
 import os
@@ -16,11 +17,13 @@ sys.path.insert(0, HERE)
 
 import chromium  # noqa: E402
 import web_harness  # noqa: E402
+from tablemate_host import mpvm  # noqa: E402
 
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
     """The built page: its folder."""
+    mpvm.require_vm()
     out = str(tmp_path_factory.mktemp("web") / "site")
     try:
         web_harness.build_web.build(out)
