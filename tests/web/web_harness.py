@@ -21,6 +21,7 @@ KEYS = {"UP": "ArrowUp", "DOWN": "ArrowDown", "LEFT": "ArrowLeft", "RIGHT": "Arr
         "OK": "Enter", "BACK": "Backspace"}
 LIMIT_MS = 600000  # only stops a page that hangs: what a test waits for comes in well under 1 s
 SETTLE_PASSES = 6  # loop passes to wait once every button change is in: 60 ms, as Device.press
+TICK_MS = 10  # the page's loop: a pass every 10 ms when it keeps up (web/main.js)
 
 
 def serve(directory):
@@ -116,22 +117,36 @@ class WebGadget:
             self.press(key)
 
     def hold(self, key, ms, via=None):
-        """Hold ``key`` for ``ms`` of real time (the firmware's own repeats run meanwhile)."""
+        """Hold ``key`` for ``ms`` of the page's clock from the pass that handed the press to the
+        firmware, and for as many loop passes as ``ms`` has on a page that keeps up (one per
+        ``TICK_MS``): the firmware's own repeats run meanwhile, one a pass at most, so a loaded
+        machine that runs the page late or slowly holds the key as long as the firmware counts."""
         via = via or self.via
         if via == "keys":
             self.page.keyboard.down(KEYS[key])
-            self.page.wait_for_timeout(ms)
+            self._held_for(key, ms)
             self.page.keyboard.up(KEYS[key])
         else:
             box = self.page.locator('[data-key="%s"]' % key).bounding_box()
             self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             self.page.mouse.down()
-            self.page.wait_for_timeout(ms)
+            self._held_for(key, ms)
             self.page.mouse.up()
         self.settle()
 
+    def _held_for(self, key, ms):
+        self.page.wait_for_function(
+            "([key, ms, passes]) => window.tablemate.level[key]"
+            " && performance.now() - window.tablemate.changedAt[key] >= ms"
+            " && window.tablemate.passes >= passes",
+            arg=[key, ms, self.passes() + ms // TICK_MS], timeout=LIMIT_MS)
+
     def wait(self, ms):
-        self.page.wait_for_timeout(ms)
+        """``ms`` of the page's clock (the firmware's ``ticks_ms`` counts the same real time in
+        the page), then the passes of ``settle``: what is due by then has run, however slow."""
+        self.page.wait_for_function("(end) => performance.now() >= end",
+                                    arg=self.page.evaluate("performance.now()") + ms,
+                                    timeout=LIMIT_MS)
         self.settle()
 
     def frame(self):
