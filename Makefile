@@ -35,10 +35,10 @@ $(VM): tools/mpvm/package.json tools/mpvm/package-lock.json
 sim: $(VENV)/.sim
 	$(BIN)/tablemate sim --exit-zero-on-signal $(SIM_ARGS)
 
-# Both cores (pytest-xdist: each logic file's MicroPython run is one group), the ten slowest
-# tests listed at the end. `make test PYTEST_ARGS=-x` passes more options to pytest.
+# Both cores (pytest-xdist: each logic file's MicroPython run is one unit, tests/conftest.py),
+# the ten slowest tests listed at the end. `make test PYTEST_ARGS=-x` passes more options.
 test: $(VENV)/.dev $(VM) browser current
-	$(BIN)/pytest -q -n auto --dist loadgroup --durations=10 $(PYTEST_ARGS)
+	$(BIN)/pytest -q -n auto --durations=10 $(PYTEST_ARGS)
 
 # Generated files brought up to date before the tests read them: each generator checks first
 # and rewrites only what is stale, saying so (commit what it rewrote). In CI (CI=1, set by

@@ -7,6 +7,13 @@ A test that needs the MicroPython VM (Node.js and ``tools/mpvm/node_modules``) w
 installed: ``tablemate_host.mpvm`` raises ``VMUnavailable`` (in the test or in a fixture), and
 the hooks below report the test as skipped, with what is missing and how to install it. In CI
 (``CI`` set, as ``.ci/run`` does) the same test fails instead: a green CI run means both VMs ran.
+
+On several cores (pytest-xdist, ``make test``) the tests that share one costly run go to one
+worker as one unit (``_unit``): the cases of one logic file under MicroPython (one VM run for
+the file) and the modules whose module-scoped fixture runs the VM or compiles the firmware.
+xdist's own ``--dist loadgroup`` no longer groups on pytest 9.2 (pytest-xdist issue 1386: the
+group travels in the node id, which pytest no longer lets it change): each worker ran every
+logic file's VM that it had a case of, most of them twice in all.
 """
 
 import os
@@ -21,6 +28,35 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "logic"))
 import tablemate_host  # noqa: E402,F401  (installs the fakes)
 import support  # noqa: E402  (tests/logic/support.py: the Skip convention)
 from tablemate_host import mpvm  # noqa: E402
+
+
+_VM_CASE = "tests/test_micropython_vm.py::test_logic_under_micropython["
+_ONE_WORKER = ("tests/test_vm_parity.py::", "tests/test_budgets.py::")  # module fixtures
+
+
+def _unit(nodeid):
+    """The unit of work a worker takes ``nodeid`` in: its logic file for a case under
+    MicroPython, its module for the modules above, else the test alone."""
+    if nodeid.startswith(_VM_CASE):
+        return "vm:" + nodeid[len(_VM_CASE):].split(".", 1)[0]
+    for module in _ONE_WORKER:
+        if nodeid.startswith(module):
+            return module
+    return nodeid
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    """Load scheduling by the units above (for ``-n`` with the default ``--dist load``, and
+    for ``loadgroup``); another ``--dist`` keeps its own."""
+    if config.getvalue("dist") not in ("load", "loadgroup"):
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class Units(LoadScopeScheduling):
+        def _split_scope(self, nodeid):
+            return _unit(nodeid)
+    return Units(config, log)
 
 
 def _without_vm(exc):

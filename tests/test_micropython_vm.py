@@ -2,20 +2,21 @@
 
 The VM runs one logic file's selected tests in one Node process, the first time a case of that
 file runs; each case looks its result up, so a failure names the test and shows the MicroPython
-traceback. The cases of one file are one ``xdist_group``: ``make test`` spreads the files over
-the cores (pytest-xdist, ``--dist loadgroup``) and each file's VM runs once. A hung VM is still
-stopped, but by a limit per test that no speed decides: ``VM_CASE_LIMIT`` seconds without a
-result (the slowest test takes about 10 s on a quiet machine; ``TABLEMATE_VM_LIMIT`` overrides
-it), and a VM that hung is started once more for the tests it had not reported (a warning says
-so): only a test that hangs twice fails.
+traceback. The cases of one file go to one pytest-xdist worker (``tests/conftest.py`` schedules
+them as one unit): ``make test`` spreads the files over the cores and each file's VM runs once.
+A hung VM is still stopped, but by a limit per test that no speed decides: ``VM_CASE_LIMIT``
+seconds without a result (the slowest test takes about 10 s on a quiet machine;
+``TABLEMATE_VM_LIMIT`` overrides it), and a VM that hung is started once more for the tests it
+had not reported (a warning says so): only a test that hangs twice fails.
 A missing Node.js or node_modules skips every case with what is missing and how to install it,
 and fails them in CI (tests/conftest.py): a green CI run means both VMs passed. A logic test
-that does not apply under MicroPython says so with ``support.skip(reason)`` and is reported
-here as skipped, never passed; a logic test may not simply ``return`` early on one VM (checked
+that does not apply under MicroPython says so with ``support.skip(reason)`` and is reported here
+as skipped, never passed; a logic test may not simply ``return`` early on one VM (checked
 below).
 """
 
 import ast
+import functools
 import os
 import subprocess
 import sys
@@ -31,8 +32,10 @@ VM_CASE_LIMIT = int(os.environ.get("TABLEMATE_VM_LIMIT", "300"))  # 30x the slow
 _RUNS = {}  # logic file -> {(file, test): result}, or the exception its run raised
 
 
+@functools.lru_cache(maxsize=None)
 def _logic_cases():
-    """(file, test) for every module-level ``def test_*`` in tests/logic/test_*.py."""
+    """(file, test) for every module-level ``def test_*`` in tests/logic/test_*.py: read once
+    (parsing them all takes a tenth of a second, and every case asks)."""
     cases = []
     for name in sorted(os.listdir(LOGIC)):
         if not (name.startswith("test_") and name.endswith(".py")):
@@ -47,15 +50,13 @@ def _logic_cases():
         for node in tree.body:
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
                 cases.append((name, node.name))
-    return cases
+    return tuple(cases)
 
 
 def pytest_generate_tests(metafunc):
     if "logic_case" in metafunc.fixturenames:
         metafunc.parametrize("logic_case", [
-            pytest.param(case, id="%s.%s" % (case[0][:-3], case[1]),
-                         marks=pytest.mark.xdist_group("vm-" + case[0]))
-            for case in _logic_cases()])
+            pytest.param(case, id="%s.%s" % (case[0][:-3], case[1])) for case in _logic_cases()])
 
 
 def _file_results(request, file):
