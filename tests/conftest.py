@@ -16,6 +16,7 @@ group travels in the node id, which pytest no longer lets it change): each worke
 logic file's VM that it had a case of, most of them twice in all.
 """
 
+import importlib.machinery
 import os
 import sys
 
@@ -28,6 +29,41 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "logic"))
 import tablemate_host  # noqa: E402,F401  (installs the fakes)
 import support  # noqa: E402  (tests/logic/support.py: the Skip convention)
 from tablemate_host import mpvm  # noqa: E402
+from tablemate_host.fakes import FIRMWARE  # noqa: E402
+
+
+class _KeptCode(importlib.machinery.SourceFileLoader):
+    """A firmware module's code, compiled once per test process.
+
+    The firmware lets modules go after use (``tablemate.unload``: a Pico keeps a module's code
+    in its heap) and imports them again when next needed, so a test imports the same module
+    thousands of times (a resume per byte of a journal). Without bytecode files
+    (``PYTHONDONTWRITEBYTECODE``, set on the machine these figures come from) CPython compiled the source at
+    every one: 85 % of the power-cut test's CPU time. The code is kept in memory instead, keyed
+    as a ``.pyc`` is (the file's mtime and size), and nothing is written."""
+
+    _codes = {}
+
+    def get_code(self, fullname):
+        path = self.get_filename(fullname)
+        st = os.stat(path)
+        key = (path, st.st_mtime_ns, st.st_size)
+        code = self._codes.get(key)
+        if code is None:
+            code = self._codes[key] = super().get_code(fullname)
+        return code
+
+
+def _firmware_finder(path):
+    if not (path == FIRMWARE or path.startswith(FIRMWARE + os.sep)) or not os.path.isdir(path):
+        raise ImportError("not a firmware folder")  # the next path hook's (runpy asks of files)
+    return importlib.machinery.FileFinder(path, (_KeptCode, importlib.machinery.SOURCE_SUFFIXES))
+
+
+sys.path_hooks.insert(0, _firmware_finder)
+for _path in list(sys.path_importer_cache):
+    if _path == FIRMWARE or _path.startswith(FIRMWARE + os.sep):
+        del sys.path_importer_cache[_path]
 
 
 _VM_CASE = "tests/test_micropython_vm.py::test_logic_under_micropython["
