@@ -50,7 +50,8 @@ def entry(obj):
     """A catalog entry from one catalog file line's object, or raise RuleError (the reason)."""
     if not isinstance(obj, dict):
         raise RuleError("not a {...} object")
-    for k in obj:
+    for k in sorted(obj):  # the first unknown key by name: a dict's order is not the line's,
+        # and differs between MicroPython and CPython
         if k not in _KEYS:
             raise RuleError("unknown key " + str(k)[:8])
     name = obj.get("name")

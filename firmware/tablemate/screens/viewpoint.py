@@ -128,12 +128,14 @@ def suggest(state, got=None, totals=None):
 
 
 def own_cards(state, p):
-    """A player's view with each card once, the worst first: what a swap gives away."""
+    """A player's view with each card once, the worst first, equal values in the catalog's
+    order: what a swap gives away. The card breaks the tie: MicroPython's ``list.sort`` is not
+    stable, and both VMs must propose the same card."""
     out = []
     for c in rules.view(state, p):
         if c not in out:
             out.append(c)
-    out.sort(key=lambda c: rules.value(state, c))
+    out.sort(key=lambda c: (rules.value(state, c), c))
     return out
 
 
