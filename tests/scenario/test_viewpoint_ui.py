@@ -161,10 +161,12 @@ def test_turns_through_the_buttons(make_device):
     assert top_line(dev, 100, 20), dump(dev)
     check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)  # Bob discarded one, then drew one
 
-    dev.press("DOWN")  # the card list, one down from the likeliest card
-    assert title(dev, "Bob plays") and menu_row(dev, "Blindsided"), dump(dev)
+    dev.press("DOWN")  # the card list, on the likeliest card
+    assert title(dev, "Bob plays") and menu_row(dev, "Blindspot"), dump(dev)
     assert rows(dev, "All-Seeing Eye") == [2] and rows(dev, "Blindspot") == [4], \
         "the catalog's order" + dump(dev)
+    dev.press("DOWN")
+    assert menu_row(dev, "Blindsided"), dump(dev)
     dev.press("OK")
     assert dev.shows("Bob: skip whose") and aimed(dev, "Ann"), "the leader" + dump(dev)
     dev.press("DOWN")  # round the end: Cy, the next player
@@ -214,7 +216,6 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
     new_game(dev)
     # The card list: UP from the first card reaches the last; LEFT/RIGHT jump six, round the ends.
     dev.press("DOWN")
-    dev.press("UP")
     assert menu_row(dev, "Blindspot"), "the likeliest card" + dump(dev)
     dev.presses("UP", "UP")
     assert menu_row(dev, CATALOG[0]), dump(dev)
@@ -226,8 +227,8 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         assert menu_row(dev, CATALOG[card]), (key, CATALOG[card], dump(dev))
     dev.press("BACK")
     assert top_line(dev, 100, 21) and turn_of(dev, "Ann"), "back at the table" + dump(dev)
-    dev.press("RIGHT")  # an arrow opens the list moved from the likeliest card
-    assert menu_row(dev, CATALOG[CARD["Blindspot"] + 6]), dump(dev)
+    dev.press("RIGHT")  # any arrow opens the list on the likeliest card
+    assert menu_row(dev, "Blindspot"), dump(dev)
     dev.press("BACK")
 
     # Every player's target picker: the others clockwise from the one acting, never them.
@@ -245,6 +246,20 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         dev.press("OK")
 
 
+def test_every_arrow_opens_the_card_list_on_the_likeliest_card(make_device):
+    """The table says "OK Blindspot": the list opens on it, whichever arrow opened it, and OK
+    there plays it; only the next arrow moves the cursor."""
+    dev = make_device()
+    new_game(dev)
+    for key in ("DOWN", "UP", "RIGHT", "LEFT"):
+        assert (0, 56) in dev.find_text("OK Blindspot"), dump(dev)
+        dev.press(key)
+        assert title(dev, "Ann plays") and menu_row(dev, "Blindspot"), (key, dump(dev))
+        dev.press("BACK")
+    dev.presses("RIGHT", "OK")
+    assert actions(dev)[-1] == ["play", 0, CARD["Blindspot"]], actions(dev)
+
+
 def test_the_card_list_keeps_its_order_from_turn_to_turn(make_device):
     """A list sorted by the odds moved every turn, and a hand that had learned where
     Peripheral Vision was picked Blink: the order is the catalog's, every turn; only the cursor
@@ -254,16 +269,16 @@ def test_the_card_list_keeps_its_order_from_turn_to_turn(make_device):
     dev.press("DOWN")
     first = [rows(dev, c) for c in CATALOG]
     assert first[:6] == [[2], [3], [4], [5], [6], [7]], dump(dev)
-    assert menu_row(dev, "Blindsided"), "one down from Blindspot, the likeliest" + dump(dev)
+    assert menu_row(dev, "Blindspot"), "the likeliest" + dump(dev)
     dev.press("BACK")
     for _ in range(3):  # three Blindspots seen: Blindsided has the most copies left
         dev.press("OK")
         dev.press("OK")
     assert (0, 56) in dev.find_text("OK Blindsided"), dump(dev)
     dev.press("DOWN")
-    assert title(dev, "Dee plays") and menu_row(dev, "Blink"), dump(dev)
+    assert title(dev, "Dee plays") and menu_row(dev, "Blindsided"), dump(dev)
     assert [rows(dev, c) for c in CATALOG] == first, "the same rows" + dump(dev)
-    goto(dev, "Peripheral Vision", limit=14)  # where it was: 8 rows below Blink, 12 in all
+    goto(dev, "Peripheral Vision", limit=14)  # where it was: 9 rows below Blindsided
     for _ in range(13):
         dev.press("DOWN")
     assert menu_row(dev, "Peripheral Vision"), "13 rows round" + dump(dev)
@@ -312,7 +327,8 @@ def test_the_message_line_hides_no_list_row(make_device):
     new_game(dev)
     play(dev, "Blink")  # Ann draws two more
     assert says(dev, "Ann draws 2") and turn_of(dev, "Bob"), dump(dev)
-    dev.press("LEFT")  # Bob: the card list six up from Blindspot, round the top: the last row
+    dev.press("LEFT")  # Bob: the card list, on Blindspot
+    dev.press("LEFT")  # six up, round the top: the last row
     assert menu_row(dev, "Insight") and rows(dev, "Insight") == [7], \
         "the cursor's row is under the message" + dump(dev)
 
@@ -435,8 +451,8 @@ def test_catalog_file_adds_cards_and_names_its_bad_lines(make_device, root):
                                                    "discard"]]
     dev.press("OK")
     assert not dev.shows("line 2") and top_line(dev, 100, 23), "44 cards" + dump(dev)
-    dev.press("UP")  # the card list up from Blindspot: Blackout, then round the top to the
-    assert menu_row(dev, "Blackout"), dump(dev)  # file's card, after the catalog's
+    dev.presses("UP", "UP")  # the card list on Blindspot; up: Blackout, then round the top
+    assert menu_row(dev, "Blackout"), dump(dev)  # to the file's card, after the catalog's
     dev.presses("UP", "UP")
     assert menu_row(dev, "Glimpse") and (128 - 7 - text.width("5"), 56) in dev.find_text("5"), \
         dump(dev)

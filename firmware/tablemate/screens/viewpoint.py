@@ -5,8 +5,9 @@ One screen, five views, chosen by what the rules wait for (``rules.prompt``):
 TABLE (a card is due): every player's total in the score digits (15 px up to four players), the
 active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
 their next turn), "Needs 35" and the draw pile on the top line, and on the bottom line the card
-the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; an
-arrow opens the card list already moved from it.
+the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; any
+arrow opens the card list on it: the list opens where the table pointed, and only the next
+arrow moves (an arrow that also moved left the cursor on a card the player never chose).
 CARDS: the cards a player may still hold in the catalog's order (``rules.held``), value on the
 right, the cursor on the likeliest. The order is the same every turn (a card leaves it only
 once every copy is seen), so a player's hand learns where a card is; a list sorted by the odds
@@ -283,14 +284,13 @@ class Viewpoint(GameScreen):
             left = rules.names(state)[t] + " " + left
         return (left, "%d" % rules.value(state, c))
 
-    def open_cards(self, move):
-        """The card list, the cursor moved by ``move`` from the likeliest card's row."""
+    def open_cards(self):
+        """The card list, the cursor on the likeliest card's row."""
         state = self.game.state
         self.msg.clear()
         self.view = CARDS
         self.head = rules.names(state)[rules.turn(state)] + " plays"
         self._list(self.order, self._card_row, self.best)
-        self._select(self.cur + move)
 
     def _select(self, i):
         n = len(self.keys)
@@ -394,7 +394,7 @@ class Viewpoint(GameScreen):
             move = (-1, 1, -_JUMP, _JUMP)[key - K.UP]
             if view == TABLE:
                 if kind == K.PRESS:
-                    self.open_cards(move)
+                    self.open_cards()
             elif view == PICK:  # the next or the previous player
                 self.cur = (self.cur + (1 if key == K.DOWN or key == K.RIGHT else -1)) % len(
                     self.keys)
