@@ -242,8 +242,7 @@ def test_mirage_destroys_a_card_in_any_view_including_ones_own():
     _lay(s, 0, [SPOT])
     _lay(s, 1, [BLINK, HIND])
     v.apply(s, ["play", 0, MIRAGE])
-    assert [0, SPOT] in v.choices(s) and [1, BLINK] in v.choices(s)
-    assert [1, HIND] not in v.choices(s)
+    assert v.choices(s) == [[0, SPOT], [0, MIRAGE], [1, BLINK]]  # not the Hindsight
     _refused(s, ["card", 0, 1, HIND], "Cannot be destroyed")
     v.apply(s, ["card", 0, 0, SPOT])
     assert v.view(s, 0) == [MIRAGE] and v.discard(s) == ([SPOT], 0)
@@ -344,13 +343,48 @@ def test_actions_with_nothing_to_act_on_are_left_out():
         assert v.turn(s) == 1 and v.prompt(s) is None and v.hands(s) == [5, held + 1]
 
 
-def test_a_mirage_with_only_hindsights_elsewhere_is_left_out():
-    # The Mirage being played is not a card for its own destroy (nor is a Hindsight).
+def test_a_mirage_may_destroy_itself():
+    # "DESTROY 1 card in the Viewniverse" (not "another card", as Hindsight and Mirror Image
+    # say), and the card is in its player's Field of View before its actions are performed.
     s = _new()
-    _lay(s, 0, [HIND])
-    _lay(s, 1, [HIND])
+    _lay(s, 1, [BLINK])
     v.apply(s, ["play", 0, MIRAGE])
-    assert _since(s, ["play", 0, MIRAGE]) == [["none", 0, "destroy"]] and v.turn(s) == 1
+    assert v.choices(s) == [[0, MIRAGE], [1, BLINK]]
+    v.apply(s, ["card", 0, 0, MIRAGE])
+    assert v.view(s, 0) == [] and v.view(s, 1) == [BLINK] and v.discard(s) == ([MIRAGE], 0)
+    assert _since(s, ["play", 0, MIRAGE]) == [["destroy", 0, 0, MIRAGE]] and v.turn(s) == 1
+    assert v.unseen(s)[MIRAGE] == 3 and _cards(s) == 42
+
+
+def test_a_mirage_with_only_itself_to_destroy_destroys_itself():
+    # All possible actions must be performed: the Mirage is the one card it can destroy (an
+    # empty table, or only Hindsights beside it), so the device performs it without asking.
+    for ann, bob in (([], []), ([HIND], [HIND])):
+        s = _new()
+        _lay(s, 0, ann)
+        _lay(s, 1, bob)
+        v.apply(s, ["play", 0, MIRAGE])
+        assert _since(s, ["play", 0, MIRAGE]) == [["itself", 0, MIRAGE]], ann
+        assert v.view(s, 0) == ann and v.view(s, 1) == bob and v.discard(s) == ([MIRAGE], 0)
+        assert v.turn(s) == 1 and v.prompt(s) is None and _cards(s) == 42
+    # A second Mirage already laid out is another card: the one played destroys one of the two.
+    s = _new()
+    _lay(s, 0, [MIRAGE])
+    v.apply(s, ["play", 0, MIRAGE])
+    assert _since(s, ["play", 0, MIRAGE]) == [["itself", 0, MIRAGE]]
+    assert v.view(s, 0) == [MIRAGE] and v.discard(s) == ([MIRAGE], 0)
+
+
+def test_a_mirrored_mirage_may_destroy_the_mirror_image():
+    # Mirror Image performs Mirage's action: the Mirror Image is a card in the Viewniverse too.
+    s = _new()
+    _lay(s, 1, [MIRAGE])
+    v.apply(s, ["play", 0, MIRROR])
+    v.apply(s, ["card", 0, 1, MIRAGE])
+    assert v.prompt(s) == [0, "destroy", 1, MIRAGE]
+    assert v.choices(s) == [[0, MIRROR], [1, MIRAGE]]
+    v.apply(s, ["card", 0, 0, MIRROR])
+    assert v.view(s, 0) == [] and v.discard(s) == ([MIRROR], 0) and v.turn(s) == 1
 
 
 # --- winning ------------------------------------------------------------------------------------
@@ -546,6 +580,20 @@ def test_with_a_cancel_card_in_the_game_a_draw_waits_for_go():
     v.apply(s, ["play", 0, BLINK])
     v.apply(s, ["go", 0])
     assert _since(s, ["play", 0, BLINK]) == [["draw", 0, 1]] and v.hands(s) == [6, 5]
+
+
+def test_with_a_cancel_card_in_the_game_a_mirage_that_must_destroy_itself_asks():
+    # As a draw waits for "go": the device does not perform it before a cancel can come.
+    s = _new(cards=_extra([WINK]))
+    v.apply(s, ["play", 0, MIRAGE])
+    assert v.prompt(s) == [0, "destroy", 1, MIRAGE] and v.choices(s) == [[0, MIRAGE]]
+    assert vx.cancellable(s)
+    v.apply(s, ["card", 0, 0, MIRAGE])
+    assert v.discard(s) == ([MIRAGE], 0) and v.turn(s) == 1 and not vx.cancellable(s)
+    s = _new(cards=_extra([WINK]))
+    v.apply(s, ["play", 0, MIRAGE])
+    v.apply(s, ["cancel", 1, 13])
+    assert v.discard(s) == ([13, MIRAGE], 0) and v.view(s, 0) == [] and v.turn(s) == 1
 
 
 def test_cancel_discards_both_cards_and_passes_the_turn():
@@ -825,7 +873,7 @@ def _whole_game(name, n, seed, undo_at):
 
 def _a_game_ending(n, outcome, undo_at):
     """Play whole games (seeds 1, 2, ...) until one ends with ``outcome``: each one checked."""
-    for seed in range(1, 9):
+    for seed in range(1, 17):
         g = _whole_game("viewpoint-%d" % n, n, seed, undo_at)
         if v.outcome(g.state) == outcome:
             return g

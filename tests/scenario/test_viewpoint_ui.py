@@ -385,13 +385,28 @@ def test_a_hindsight_is_not_offered_to_destroy(make_device):
     assert says(dev, "No card to recall") and turn_of(dev, "Bob"), dump(dev)
     dev.press("OK")  # Bob: Blindspot
     answer(dev, "Cy")
-    play(dev, "Mirage")  # Cy destroys: not the Mirage he plays, not Ann's Hindsight
+    play(dev, "Mirage")  # Cy destroys: his own Mirage or Bob's Blindspot, not Ann's Hindsight
     assert asks(dev, 2, "destroy") and menu_row(dev, "Bob Blindspot"), dump(dev)
-    assert rows(dev, "Bob Blindspot") == [2] and not rows(dev, "Mirage"), dump(dev)
+    assert rows(dev, "Mirage") == [2] and rows(dev, "Bob Blindspot") == [3], dump(dev)
     assert not dev.shows("Hindsight"), dump(dev)
     dev.press("OK")
     assert actions(dev)[-1] == ["card", 2, 1, CARD["Blindspot"]]
     check_table(dev, [20, 0, 10, 0], [5, 5, 4, 6], 3)
+
+
+def test_a_mirage_with_nothing_else_to_destroy_destroys_itself(make_device):
+    """"DESTROY 1 card in the Viewniverse", and the Mirage is in it: on an empty table it is the
+    one card it can destroy, and all possible actions must be performed."""
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Mirage")
+    assert says(dev, "Ann: Mirage destroyed") and turn_of(dev, "Bob"), dump(dev)
+    assert actions(dev)[-1] == ["play", 0, CARD["Mirage"]], "no question" + dump(dev)
+    assert rules.discard(state(dev)) == ([CARD["Mirage"]], 0)
+    check_table(dev, [0, 0, 0, 0], [5, 6, 5, 5], 1)
+    open_menu(dev, "Game log")
+    assert rows(dev, "Ann: Mirage", 0) == [2] and rows(dev, "Destroyed Mirage", 0) == [3], \
+        dump(dev)
 
 
 def test_a_correction_from_an_empty_view_is_refused_with_its_reason(make_device):
@@ -526,8 +541,8 @@ def test_fields_of_view_and_the_log(make_device):
     new_game(dev)
     dev.press("OK")  # Ann: Blindspot, Bob discards
     dev.press("OK")
-    play(dev, "Mirage")  # Bob: Ann's Blindspot is the only card (not the Mirage he plays)
-    assert menu_row(dev, "Ann Blindspot") and not rows(dev, "Mirage"), dump(dev)
+    play(dev, "Mirage")  # Bob: his Mirage, or Ann's Blindspot (proposed: not his own)
+    assert menu_row(dev, "Ann Blindspot") and rows(dev, "Mirage") == [2], dump(dev)
     dev.press("OK")  # he destroys it
     play(dev, "Insight")  # Cy steals one from the fullest hand
     dev.press("OK")

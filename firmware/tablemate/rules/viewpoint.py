@@ -278,8 +278,7 @@ def _answer(state, p, kind, action):
             raise RuleError("Already yours")
         if want == "recall" and owner != p:
             raise RuleError("Pick one of yours")
-        if want in ("recall", "mirror", "destroy") and c == top["self"] and owner == top["by"] and (
-                view[owner].count(c) < 2):
+        if want in ("recall", "mirror") and _itself(state, top, owner, c):
             raise RuleError("Pick another card")
         e = catalog(state)[c]
         if want == "destroy" and e[4] & NODESTROY:
@@ -324,6 +323,12 @@ def _other(state, p, t):
     if t == p:
         raise RuleError("Another player")
     return t
+
+
+def _itself(state, top, owner, c):
+    """True when ``c`` in ``owner``'s view is the card whose action ``top`` is (not another copy
+    of it): what "another card" leaves out."""
+    return c == top["self"] and owner == top["by"] and state["view"][owner].count(c) < 2
 
 
 def _mirrors(e):
@@ -401,6 +406,18 @@ def _run(state):
         elif not _possible(state, top["by"], want, top):
             _log(state, ["none", top["by"], want])
             fx.pop(0)
+        elif want == "destroy" and _aims(state, top["by"], want, top) == [[top["by"], top["self"]]]:
+            # The only card it can destroy is itself: "all possible actions must be performed".
+            if wait and not top["began"]:
+                return  # asked, so that a card that cancels may come first
+            _take_out(state["view"][top["by"]], top["self"])
+            state["discard"].append(top["self"])
+            _log(state, ["itself", top["by"], top["self"]])
+            top["began"] = True
+            if n > 1:
+                fx[0] = [want, n - 1]
+            else:
+                fx.pop(0)
         else:
             return
     if state["phase"] == "act":
@@ -539,7 +556,8 @@ def missing(state):
 def log(state):
     """The newest events, oldest first, each a list: ["play", p, card], ["draw", p, n],
     ["discard"|"steal", p, t, n], ["exchange"|"miss", p, t], ["take"|"destroy"|"recall"|
-    "mirror", p, owner, card], ["swap", p, mine, owner, theirs], ["none", p, kind] (nothing to
+    "mirror", p, owner, card], ["swap", p, mine, owner, theirs], ["itself", p, card] (p's card
+    destroyed by its own action, the only card it could destroy), ["none", p, kind] (nothing to
     act on), ["pass", p, kind], ["cancel", q, card, cancelled], ["reveal", q, card],
     ["missed", p] (a turn missed), ["empty", p] (a turn with no card to play),
     ["move", src, dst, card], ["won", p or -1 for a shared win, outcome]."""
@@ -616,9 +634,8 @@ def _aims(state, by, want, top, one=False):
             if c in seen:
                 continue
             seen.append(c)
-            if (want in ("recall", "mirror", "destroy") and c == top["self"]
-                    and t == top["by"] and view[t].count(c) < 2):
-                continue  # the card being played: "another card"
+            if want in ("recall", "mirror") and _itself(state, top, t, c):
+                continue  # "another card" (Hindsight, Mirror Image)
             if want == "destroy" and cat[c][4] & NODESTROY:
                 continue
             if want == "mirror" and _mirrors(cat[c]):

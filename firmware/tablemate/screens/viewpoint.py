@@ -27,7 +27,8 @@ GO (only with cards that cancel in the game): the card's draw waits for OK, so i
 cancelled from the game menu.
 The turn ends by itself when the card's actions are done, the next player draws by themselves,
 and the message line says what happened that the players did not enter (a draw, a missed turn,
-an action with nothing to act on). A win lights the winners' cells; OK shows the standings.
+an action with nothing to act on, a Mirage that had only itself to destroy). A win lights the
+winners' cells; OK shows the standings.
 
 BACK opens the game menu: the Fields of View, the game log, leave out the asked action, reveal
 or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.py``, loaded
@@ -164,6 +165,8 @@ def say(state, ev):
         return "%s: no card to play" % nm[ev[1]]
     if k == "none":
         return "No card to " + ev[2]
+    if k == "itself":
+        return "%s: %s destroyed" % (nm[ev[1]], rules.name(state, ev[2]))
     return k
 
 
@@ -172,7 +175,7 @@ def _unload_menu():
 
 
 # What the message line says after an action: the events the players did not enter themselves.
-_TOLD = ("draw", "missed", "empty", "none")
+_TOLD = ("draw", "missed", "empty", "none", "itself")
 
 
 class Viewpoint(GameScreen):

@@ -159,6 +159,8 @@ def describe(state, ev):
     elif k in ("take", "destroy", "recall", "mirror"):
         s = {"take": "Took ", "destroy": "Destroyed ", "recall": "To hand: ",
              "mirror": "Mirrors "}[k] + card(ev[3])
+    elif k == "itself":
+        s = "Destroyed " + card(ev[2])
     elif k == "swap":
         s = "%s<>%s" % (card(ev[2]), card(ev[4]))
     elif k in ("none", "pass"):
