@@ -409,6 +409,28 @@ def test_a_mirage_with_nothing_else_to_destroy_destroys_itself(make_device):
         dump(dev)
 
 
+def test_a_mirage_proposes_the_leaders_best_card_not_ones_own(make_device):
+    """Ann leads with a Blindspot and plays a Mirage: the cursor starts on the best card of the
+    leader among the others (Dee's Blindspot), not on her own; her own cards, the Mirage
+    included, are offered below it."""
+    dev = make_device()
+    new_game(dev)
+    dev.presses("OK", "OK")  # Ann: Blindspot, Bob discards
+    play(dev, "Blink")  # Bob
+    play(dev, "Blink")  # Cy
+    dev.presses("OK", "OK")  # Dee: Blindspot, the leader Ann discards
+    check_table(dev, [20, 10, 10, 20], [5, 6, 7, 5], 0)
+    dev.advance(3000)
+    play(dev, "Mirage")
+    assert asks(dev, 0, "destroy") and menu_row(dev, "Dee Blindspot"), dump(dev)
+    assert rows(dev, "Blindspot") == [2] and rows(dev, "Mirage") == [3], "her own" + dump(dev)
+    assert rows(dev, "Bob Blink") == [4] and rows(dev, "Cy Blink") == [5], dump(dev)
+    assert rows(dev, "Dee Blindspot") == [6], dump(dev)
+    dev.press("OK")
+    assert actions(dev)[-1] == ["card", 0, 3, CARD["Blindspot"]], actions(dev)[-1]
+    check_table(dev, [30, 10, 10, 0], [4, 7, 7, 5], 1)
+
+
 def test_a_correction_from_an_empty_view_is_refused_with_its_reason(make_device):
     dev = make_device()
     new_game(dev)

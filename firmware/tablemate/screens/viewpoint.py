@@ -21,8 +21,9 @@ acting, never them; for a discard or a steal only a hand with cards), OK answers
 the likeliest (the leader for a discard or a Blindsided, the fullest hand for a steal or an
 exchange): the players see the totals they aim at, and a press sends a few spans, not a screen.
 AIM (an action aims at a card): the cards it can aim at (``rules.choices``) as a list, the
-cursor on the likeliest (the best card to take or destroy, your worst card to swap away). A
-swap asks for your card, then theirs.
+cursor on the likeliest (the best card to take, the leader's best card to destroy, never your
+own while another can go, your worst card to swap away). A swap asks for your card, then
+theirs.
 GO (only with cards that cancel in the game): the card's draw waits for OK, so it can still be
 cancelled from the game menu.
 The turn ends by itself when the card's actions are done, the next player draws by themselves,
@@ -125,7 +126,11 @@ def suggest(state, got=None, totals=None):
         return _best(got, lambda tc: -rules.value(state, tc[1]))
     if want == "mirror":
         return 0
-    # take, destroy, and a swap's second step: the leader's best card
+    if want == "destroy":  # the leader's best card; one's own (the worst) only when no other
+        by = rules.prompt(state)[0]  # player's card can go
+        return _best(got, lambda tc: (1, totals[tc[0]], rules.value(state, tc[1]))
+                     if tc[0] != by else (0, -rules.value(state, tc[1])))
+    # take, and a swap's second step: the best card, the leader's among equals
     return _best(got, lambda tc: (rules.value(state, tc[1]), totals[tc[0]]))
 
 
