@@ -596,3 +596,40 @@ def test_fields_of_view_and_the_log(make_device):
     assert dev.shows("Back to game") and not turn_of(dev, "Dee"), dump(dev)
     dev.press("BACK")
     assert turn_of(dev, "Dee"), dump(dev)
+
+
+def test_a_card_of_every_player_asks_each_in_turn(make_device, root):
+    """A catalog card acts on every player, clockwise from the one who played it: Dee's Rain
+    (every player draws, every other player discards) is done by the device; Ann's Glance
+    (every player moves a card of their view to their hand) asks Ann, then Bob, Cy and Dee, each
+    named on the title line. One undo takes the card back with its four answers."""
+    with open(os.path.join(root, "data", "viewpoint.jsonl"), "w") as f:
+        f.write('{"name": "Rain", "value": 5, "copies": 2, '
+                '"actions": ["all draw 1", "others discard 1"]}\n')
+        f.write('{"name": "Glance", "value": 5, "copies": 2, "actions": ["all recall 1"]}\n')
+    dev = make_device()
+    new_game(dev)
+    dev.presses("OK", "OK")  # Ann: Blindspot, Bob discards
+    play(dev, "Blink")  # Bob
+    play(dev, "Blink")  # Cy
+    check_table(dev, [20, 10, 10, 0], [5, 6, 7, 6], 3)
+    dev.advance(3000)
+    play(dev, "Rain")  # Dee: Dee, Ann, Bob and Cy draw one; Ann, Bob and Cy discard one
+    assert says(dev, "All but Dee discard 1") and turn_of(dev, "Ann"), dump(dev)
+    check_table(dev, [20, 10, 10, 5], [6, 6, 7, 6], 0)
+    assert actions(dev)[-1] == ["play", 3, 13], actions(dev)[-1]
+    dev.advance(3000)
+    before = copy.deepcopy(state(dev))
+
+    play(dev, "Glance")
+    for p, card in ((0, "Blindspot"), (1, "Blink"), (2, "Blink"), (3, "Rain")):
+        assert asks(dev, p, "recall") and menu_row(dev, card), (NAMES[p], dump(dev))
+        dev.press("OK")
+    assert actions(dev)[-5:] == [["play", 0, 14], ["card", 0, 0, CARD["Blindspot"]],
+                                 ["card", 1, 1, CARD["Blink"]], ["card", 2, 2, CARD["Blink"]],
+                                 ["card", 3, 3, 13]], actions(dev)[-5:]
+    check_table(dev, [5, 0, 0, 0], [6, 8, 8, 7], 1)  # Bob drew: his turn
+
+    open_menu(dev, "Undo")  # the card and every player's answer: one thing done
+    assert says(dev, "Undone: Glance") and turn_of(dev, "Ann"), dump(dev)
+    assert state(dev) == before and actions(dev)[-5:] == [["undo"]] * 5

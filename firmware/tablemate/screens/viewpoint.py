@@ -24,8 +24,10 @@ AIM (an action aims at a card): the cards it can aim at (``rules.choices``) as a
 cursor on the likeliest (the best card to take, the leader's best card to destroy, never your
 own while another can go, your worst card to swap away). A swap asks for your card, then
 theirs.
-GO (only with cards that cancel in the game): the card's draw waits for OK, so it can still be
-cancelled from the game menu.
+GO (only with cards that cancel in the game): the card's draw (or its first action of every
+player, done by the device) waits for OK, so it can still be cancelled from the game menu.
+An action of every player (a catalog card's "all recall 1") asks each player in turn, their
+name on the title line.
 The turn ends by itself when the card's actions are done, the next player draws by themselves,
 and the message line says what happened that the players did not enter (a draw, a missed turn,
 an action with nothing to act on, a Mirage that had only itself to destroy). A win lights the
@@ -69,7 +71,8 @@ BEEP_TURN = ((1568, 40),)
 QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
              "exchange": "swap hands with?", "miss": "skip whose turn?",
              "take": "take which card?", "destroy": "destroy which?", "recall": "which to hand?",
-             "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d"}
+             "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d",
+             "drop": "discard %d", "passleft": "pass %d left", "passright": "pass %d right"}
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
 WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
@@ -164,6 +167,10 @@ def say(state, ev):
         return "%s: %s" % (nm[ev[1]], rules.name(state, ev[2]))
     if k == "draw":
         return "%s draws %d" % (nm[ev[1]], ev[2])
+    if k == "drop":
+        return "%s discards %d" % (nm[ev[1]], ev[2])
+    if k == "give":
+        return "%s passes %d to %s" % (nm[ev[1]], ev[3], nm[ev[2]])
     if k == "missed":
         return "%s misses the turn" % nm[ev[1]]
     if k == "empty":
@@ -175,12 +182,47 @@ def say(state, ev):
     return k
 
 
+def tell(state, told):
+    """The message line's words for the events an action brought about by itself (``told``,
+    oldest first): the last one's, or for the last action every player (or every other) did by
+    themselves, from a catalog card's "all draw 1": "Everyone draws 1", "All but Dee discard
+    1", or "Drawn: Ann 1, Bob 1, Cy 0" when the pile or a hand ran short (on two lines if need
+    be, by initials when even two are too few). The game log has every event."""
+    ev = told[-1]
+    i = len(told) - 1
+    while i > 0 and told[i - 1][0] == ev[0]:
+        i -= 1
+    group = told[i:]  # the last run of one kind: one action of every player
+    if len(group) < 2 or ev[0] not in _VERBS:
+        return shorten.abbreviate(say(state, ev), _MSG)
+    nm = rules.names(state)
+    seats = [e[1] for e in group]
+    counts = [e[-1] for e in group]
+    one, many, past = _VERBS[ev[0]]
+    if min(counts) == max(counts):
+        out = [p for p in range(len(nm)) if p not in seats]
+        if not out:
+            return "Everyone %s %d" % (one, counts[0])
+        if len(out) == 1:
+            return shorten.abbreviate("All but %s %s %d" % (nm[out[0]], many, counts[0]), _MSG,
+                                      name=False)
+    from tablemate.ui.dialogs import wrap  # as the message line does for a long one
+    for short in (False, True):
+        s = past + ": " + ", ".join(["%s %d" % (nm[seats[k]][:1] if short else nm[seats[k]],
+                                                counts[k]) for k in range(len(seats))])
+        if len(wrap(s, _MSG, 3)) <= 2:
+            break
+    return s
+
+
 def _unload_menu():
     unload((_MENU, "tablemate.lifecycle"))
 
 
 # What the message line says after an action: the events the players did not enter themselves.
-_TOLD = ("draw", "missed", "empty", "none", "itself")
+_TOLD = ("draw", "drop", "give", "missed", "empty", "none", "itself")
+_VERBS = {"draw": ("draws", "draw", "Drawn"), "drop": ("discards", "discard", "Discarded"),
+          "give": ("passes", "pass", "Passed")}  # what every player did by themselves (``tell``)
 
 
 class Viewpoint(GameScreen):
@@ -316,14 +358,12 @@ class Viewpoint(GameScreen):
         if self.over():
             self.announce("OK: standings")
             return
-        told = None
         log = rules.log(state)
-        for ev in log[max(0, len(log) - (rules.events(state) - self._events)):]:
-            if ev[0] in _TOLD:
-                told = ev
+        told = [ev for ev in log[max(0, len(log) - (rules.events(state) - self._events)):]
+                if ev[0] in _TOLD]
         self._events = rules.events(state)
-        if told is not None:
-            self.msg.show(shorten.abbreviate(say(state, told), _MSG), self.app.now)
+        if told:
+            self.msg.show(tell(state, told), self.app.now)
         if rules.turn(state) != turn_before and before != GO:
             self.app.beep(BEEP_TURN)
 
