@@ -142,8 +142,8 @@ def press_game(dev, actions, states):
         if action[0] == "play":
             order = scr.order  # the card list as the screen has it, the cursor on scr.best
             k = order.index(action[2])
-            if k != scr.best:
-                keys = path(scr.best, k, len(order))
+            if k != scr.best:  # an arrow opens the list on scr.best, the next ones move
+                keys = ["DOWN"] + path(scr.best, k, len(order))
             keys.append("OK")
             out.append([len(keys)])
         elif action[0] == "go":

@@ -242,8 +242,7 @@ def test_mirage_destroys_a_card_in_any_view_including_ones_own():
     _lay(s, 0, [SPOT])
     _lay(s, 1, [BLINK, HIND])
     v.apply(s, ["play", 0, MIRAGE])
-    assert [0, SPOT] in v.choices(s) and [1, BLINK] in v.choices(s)
-    assert [1, HIND] not in v.choices(s)
+    assert v.choices(s) == [[0, SPOT], [0, MIRAGE], [1, BLINK]]  # not the Hindsight
     _refused(s, ["card", 0, 1, HIND], "Cannot be destroyed")
     v.apply(s, ["card", 0, 0, SPOT])
     assert v.view(s, 0) == [MIRAGE] and v.discard(s) == ([SPOT], 0)
@@ -344,13 +343,48 @@ def test_actions_with_nothing_to_act_on_are_left_out():
         assert v.turn(s) == 1 and v.prompt(s) is None and v.hands(s) == [5, held + 1]
 
 
-def test_a_mirage_with_only_hindsights_elsewhere_is_left_out():
-    # The Mirage being played is not a card for its own destroy (nor is a Hindsight).
+def test_a_mirage_may_destroy_itself():
+    # "DESTROY 1 card in the Viewniverse" (not "another card", as Hindsight and Mirror Image
+    # say), and the card is in its player's Field of View before its actions are performed.
     s = _new()
-    _lay(s, 0, [HIND])
-    _lay(s, 1, [HIND])
+    _lay(s, 1, [BLINK])
     v.apply(s, ["play", 0, MIRAGE])
-    assert _since(s, ["play", 0, MIRAGE]) == [["none", 0, "destroy"]] and v.turn(s) == 1
+    assert v.choices(s) == [[0, MIRAGE], [1, BLINK]]
+    v.apply(s, ["card", 0, 0, MIRAGE])
+    assert v.view(s, 0) == [] and v.view(s, 1) == [BLINK] and v.discard(s) == ([MIRAGE], 0)
+    assert _since(s, ["play", 0, MIRAGE]) == [["destroy", 0, 0, MIRAGE]] and v.turn(s) == 1
+    assert v.unseen(s)[MIRAGE] == 3 and _cards(s) == 42
+
+
+def test_a_mirage_with_only_itself_to_destroy_destroys_itself():
+    # All possible actions must be performed: the Mirage is the one card it can destroy (an
+    # empty table, or only Hindsights beside it), so the device performs it without asking.
+    for ann, bob in (([], []), ([HIND], [HIND])):
+        s = _new()
+        _lay(s, 0, ann)
+        _lay(s, 1, bob)
+        v.apply(s, ["play", 0, MIRAGE])
+        assert _since(s, ["play", 0, MIRAGE]) == [["itself", 0, MIRAGE]], ann
+        assert v.view(s, 0) == ann and v.view(s, 1) == bob and v.discard(s) == ([MIRAGE], 0)
+        assert v.turn(s) == 1 and v.prompt(s) is None and _cards(s) == 42
+    # A second Mirage already laid out is another card: the one played destroys one of the two.
+    s = _new()
+    _lay(s, 0, [MIRAGE])
+    v.apply(s, ["play", 0, MIRAGE])
+    assert _since(s, ["play", 0, MIRAGE]) == [["itself", 0, MIRAGE]]
+    assert v.view(s, 0) == [MIRAGE] and v.discard(s) == ([MIRAGE], 0)
+
+
+def test_a_mirrored_mirage_may_destroy_the_mirror_image():
+    # Mirror Image performs Mirage's action: the Mirror Image is a card in the Viewniverse too.
+    s = _new()
+    _lay(s, 1, [MIRAGE])
+    v.apply(s, ["play", 0, MIRROR])
+    v.apply(s, ["card", 0, 1, MIRAGE])
+    assert v.prompt(s) == [0, "destroy", 1, MIRAGE]
+    assert v.choices(s) == [[0, MIRROR], [1, MIRAGE]]
+    v.apply(s, ["card", 0, 0, MIRROR])
+    assert v.view(s, 0) == [] and v.discard(s) == ([MIRROR], 0) and v.turn(s) == 1
 
 
 # --- winning ------------------------------------------------------------------------------------
@@ -548,6 +582,20 @@ def test_with_a_cancel_card_in_the_game_a_draw_waits_for_go():
     assert _since(s, ["play", 0, BLINK]) == [["draw", 0, 1]] and v.hands(s) == [6, 5]
 
 
+def test_with_a_cancel_card_in_the_game_a_mirage_that_must_destroy_itself_asks():
+    # As a draw waits for "go": the device does not perform it before a cancel can come.
+    s = _new(cards=_extra([WINK]))
+    v.apply(s, ["play", 0, MIRAGE])
+    assert v.prompt(s) == [0, "destroy", 1, MIRAGE] and v.choices(s) == [[0, MIRAGE]]
+    assert vx.cancellable(s)
+    v.apply(s, ["card", 0, 0, MIRAGE])
+    assert v.discard(s) == ([MIRAGE], 0) and v.turn(s) == 1 and not vx.cancellable(s)
+    s = _new(cards=_extra([WINK]))
+    v.apply(s, ["play", 0, MIRAGE])
+    v.apply(s, ["cancel", 1, 13])
+    assert v.discard(s) == ([13, MIRAGE], 0) and v.view(s, 0) == [] and v.turn(s) == 1
+
+
 def test_cancel_discards_both_cards_and_passes_the_turn():
     s = _new(3, cards=_extra([WINK]))
     _refused(s, ["cancel", 1, 13], "Nothing to cancel")
@@ -666,6 +714,117 @@ def test_a_reveal_card_played_normally_does_only_its_first_actions():
     v.apply(s, ["play", 0, 13])
     assert _since(s, ["play", 0, 13]) == [["draw", 0, 1]] and v.hands(s) == [6, 6]
     _refused(s, ["reveal", 1, BLINK], "Not a Reveal card")
+
+
+# --- actions of every player (a catalog file's "all" and "others") ------------------------------
+RAIN = '{"name": "Rain", "value": 5, "copies": 2, "actions": ["all draw 1", "others discard 1"]}'
+GLANCE = '{"name": "Glance", "value": 5, "copies": 2, "actions": ["all recall 1"]}'
+SWIRL = '{"name": "Swirl", "value": 0, "copies": 2, "actions": ["all %s 2"]}'
+
+
+def test_parse_reads_actions_of_every_player():
+    entries = _extra([RAIN, GLANCE, SWIRL % "passleft",
+                      '{"name": "Mob", "value": 0, "actions": ["others steal 1", "passright"], '
+                      '"reveal": ["others destroy 1"]}'])
+    assert [e[3] for e in entries] == [
+        [["draw", 1, "all"], ["drop", 1, "others"]], [["recall", 1, "all"]],
+        [["passleft", 2, "all"]], [["steal", 1, "others"], ["passright", 1]]]
+    assert entries[3][5] == [["destroy", 1, "others"]]
+    bad = ['{"name": "A", "value": 0, "actions": ["%s"]}' % a
+           for a in ("all mirror 1", "others", "all", "drop 1", "all drop 1", "every draw 1",
+                     "all draw 10", "all draw 1 2", "all all draw", "draw all 1")]
+    entries, problems = vx.parse(bad, json.loads)
+    assert entries == [] and problems == ["line %d: bad actions" % n for n in range(1, 11)]
+    good = _extra([RAIN])[0]  # a journal's entries are checked the same way
+    _new(cards=[good])
+    for fx in ([["drop", 1]], [["draw", 1, "some"]], [["mirror", 1, "all"]], [["draw", 1, 0]],
+               [["draw", 1, "all", 0]]):
+        _setup_refused({"names": ["Ann", "Bob"], "cards": [good[:3] + [fx] + good[4:]]},
+                       "Bad option cards")
+
+
+def test_every_player_draws_clockwise_from_the_one_who_played():
+    # "Actions affecting more than one player are played in a clockwise direction, starting
+    # from the player who played the action": with two cards left, Cy and Dee draw them.
+    s = _new(4, first=2, cards=_extra([RAIN]))
+    _hand_to(s, 0, 0)  # Ann has nothing to discard: she discards none
+    _pile_to(s, 2)
+    gone = v.discard(s)[1]
+    v.apply(s, ["play", 2, 13])
+    assert _since(s, ["play", 2, 13]) == [
+        ["draw", 2, 1], ["draw", 3, 1], ["draw", 0, 0], ["draw", 1, 0],
+        ["drop", 3, 1], ["drop", 0, 0], ["drop", 1, 1]]  # others: from Dee, Cy's left
+    assert v.hands(s) == [0, 4, 6, 5] and v.pile(s) == 0 and v.discard(s) == ([], gone + 2)
+    assert v.turn(s) == 3 and _cards(s) == 44
+
+
+def test_every_player_passes_what_they_held_before_any_card_moved():
+    # Bob has one card, Cy none: Bob passes his one, Cy passes none (not the card Bob passed
+    # him, as the PASS ruling says), whatever the clockwise order.
+    for word, to in (("passleft", 1), ("passright", -1)):
+        s = _new(4, cards=_extra([SWIRL % word]))
+        _hand_to(s, 1, 1)
+        _hand_to(s, 2, 0)
+        v.apply(s, ["play", 0, 13])  # Ann holds 5, Dee 5
+        assert _since(s, ["play", 0, 13]) == [
+            ["give", 0, 1 % 4 if to > 0 else 3, 2], ["give", 1, (1 + to) % 4, 1],
+            ["give", 2, (2 + to) % 4, 0], ["give", 3, (3 + to) % 4, 2]], word
+        # Ann 5, Bob 1, Cy 0, Dee 5 pass 2, 1, 0, 2; then Bob's turn begins with his draw.
+        assert v.hands(s) == {"passleft": [5, 3, 1, 3], "passright": [4, 1, 2, 5]}[word], word
+        assert _cards(s) == 42 + 2
+
+
+def test_each_players_choice_is_asked_in_turn_and_undone_with_the_card():
+    path = support.scratch_dir("viewpoint-each") + "/game.jnl"
+    g = Game.new(v, path, {"names": NAMES[:4], "first": 1, "cards": _extra([GLANCE])})
+    for seat, card in ((0, SPOT), (1, BLINK), (3, HIND)):
+        g.do(["move", "pile", "v%d" % seat, card])
+    before = json.loads(json.dumps(g.state))
+    g.do(["play", 1, 13])  # Bob: every player moves a card of their view to their hand
+    assert v.prompt(g.state) == [1, "recall", 1, 13] and v.choices(g.state) == [[1, BLINK]]
+    _refused(g.state, ["card", 0, 0, SPOT], "It is Bob's turn")
+    g.do(["card", 1, 1, BLINK])
+    # Cy has nothing in view: left out; Dee is asked next, then Ann.
+    assert v.log(g.state)[-1] == ["none", 2, "recall"]
+    assert v.prompt(g.state) == [3, "recall", 1, 13] and v.choices(g.state) == [[3, HIND]]
+    g.do(["card", 3, 3, HIND])
+    assert v.prompt(g.state) == [0, "recall", 1, 13] and v.choices(g.state) == [[0, SPOT]]
+    g.do(["card", 0, 0, SPOT])
+    assert v.prompt(g.state) is None and v.turn(g.state) == 2
+    assert v.hands(g.state) == [6, 6, 6, 6] and v.view(g.state, 1) == [13]
+    assert g.undo() == 4 and g.state == before  # the card and its three answers: one press
+    g.save()
+    r, problem = Game.resume(v, path)
+    assert problem is None and r.state == before
+
+
+def test_a_cancel_stops_every_players_action_before_any_is_performed():
+    # The rulebook's own example: a card that would make every player DISCARD is cancelled,
+    # and none of them discards.
+    s = _new(3, cards=_extra([WINK, RAIN]))
+    v.apply(s, ["play", 0, 14])
+    assert v.prompt(s) == [0, "draw", 1, 14] and vx.cancellable(s)
+    v.apply(s, ["cancel", 2, 13])
+    assert v.hands(s) == [5, 6, 4] and v.discard(s) == ([13, 14], 0) and v.turn(s) == 1
+    s = _new(3, cards=_extra([WINK, RAIN]))
+    v.apply(s, ["play", 0, 14])
+    v.apply(s, ["go", 0])  # once begun, every player's part follows
+    assert _since(s, ["play", 0, 14]) == [["draw", 0, 1], ["draw", 1, 1], ["draw", 2, 1],
+                                          ["drop", 1, 1], ["drop", 2, 1]]
+    assert v.turn(s) == 1 and not vx.cancellable(s)
+
+
+def test_a_mirrored_or_revealed_action_of_every_player_starts_from_its_performer():
+    s = _new(3, cards=_extra([RAIN]))
+    _lay(s, 2, [13])
+    v.apply(s, ["play", 0, MIRROR])
+    v.apply(s, ["card", 0, 2, 13])  # Ann performs Rain's actions: from Ann, then from Bob
+    assert _since(s, ["mirror", 0, 2, 13]) == [
+        ["draw", 0, 1], ["draw", 1, 1], ["draw", 2, 1], ["drop", 1, 1], ["drop", 2, 1]]
+    s = _new(3, cards=_extra(['{"name": "Gust", "value": 0, "reveal": ["others discard 1"]}']))
+    v.apply(s, ["reveal", 1, 13])  # Bob reveals on Ann's turn: from Cy, Bob's left
+    assert _since(s, ["reveal", 1, 13]) == [["drop", 2, 1], ["drop", 0, 1]]
+    assert v.hands(s) == [5, 4, 4] and v.turn(s) == 0 and v.prompt(s) is None
 
 
 # --- corrections --------------------------------------------------------------------------------
@@ -825,7 +984,7 @@ def _whole_game(name, n, seed, undo_at):
 
 def _a_game_ending(n, outcome, undo_at):
     """Play whole games (seeds 1, 2, ...) until one ends with ``outcome``: each one checked."""
-    for seed in range(1, 9):
+    for seed in range(1, 17):
         g = _whole_game("viewpoint-%d" % n, n, seed, undo_at)
         if v.outcome(g.state) == outcome:
             return g

@@ -161,10 +161,12 @@ def test_turns_through_the_buttons(make_device):
     assert top_line(dev, 100, 20), dump(dev)
     check_table(dev, [20, 0, 0, 0], [5, 5, 5, 5], 1)  # Bob discarded one, then drew one
 
-    dev.press("DOWN")  # the card list, one down from the likeliest card
-    assert title(dev, "Bob plays") and menu_row(dev, "Blindsided"), dump(dev)
+    dev.press("DOWN")  # the card list, on the likeliest card
+    assert title(dev, "Bob plays") and menu_row(dev, "Blindspot"), dump(dev)
     assert rows(dev, "All-Seeing Eye") == [2] and rows(dev, "Blindspot") == [4], \
         "the catalog's order" + dump(dev)
+    dev.press("DOWN")
+    assert menu_row(dev, "Blindsided"), dump(dev)
     dev.press("OK")
     assert dev.shows("Bob: skip whose") and aimed(dev, "Ann"), "the leader" + dump(dev)
     dev.press("DOWN")  # round the end: Cy, the next player
@@ -214,7 +216,6 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
     new_game(dev)
     # The card list: UP from the first card reaches the last; LEFT/RIGHT jump six, round the ends.
     dev.press("DOWN")
-    dev.press("UP")
     assert menu_row(dev, "Blindspot"), "the likeliest card" + dump(dev)
     dev.presses("UP", "UP")
     assert menu_row(dev, CATALOG[0]), dump(dev)
@@ -226,8 +227,8 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         assert menu_row(dev, CATALOG[card]), (key, CATALOG[card], dump(dev))
     dev.press("BACK")
     assert top_line(dev, 100, 21) and turn_of(dev, "Ann"), "back at the table" + dump(dev)
-    dev.press("RIGHT")  # an arrow opens the list moved from the likeliest card
-    assert menu_row(dev, CATALOG[CARD["Blindspot"] + 6]), dump(dev)
+    dev.press("RIGHT")  # any arrow opens the list on the likeliest card
+    assert menu_row(dev, "Blindspot"), dump(dev)
     dev.press("BACK")
 
     # Every player's target picker: the others clockwise from the one acting, never them.
@@ -245,6 +246,20 @@ def test_pickers_leave_out_the_actor_and_the_card_list_wraps(make_device):
         dev.press("OK")
 
 
+def test_every_arrow_opens_the_card_list_on_the_likeliest_card(make_device):
+    """The table says "OK Blindspot": the list opens on it, whichever arrow opened it, and OK
+    there plays it; only the next arrow moves the cursor."""
+    dev = make_device()
+    new_game(dev)
+    for key in ("DOWN", "UP", "RIGHT", "LEFT"):
+        assert (0, 56) in dev.find_text("OK Blindspot"), dump(dev)
+        dev.press(key)
+        assert title(dev, "Ann plays") and menu_row(dev, "Blindspot"), (key, dump(dev))
+        dev.press("BACK")
+    dev.presses("RIGHT", "OK")
+    assert actions(dev)[-1] == ["play", 0, CARD["Blindspot"]], actions(dev)
+
+
 def test_the_card_list_keeps_its_order_from_turn_to_turn(make_device):
     """A list sorted by the odds moved every turn, and a hand that had learned where
     Peripheral Vision was picked Blink: the order is the catalog's, every turn; only the cursor
@@ -254,16 +269,16 @@ def test_the_card_list_keeps_its_order_from_turn_to_turn(make_device):
     dev.press("DOWN")
     first = [rows(dev, c) for c in CATALOG]
     assert first[:6] == [[2], [3], [4], [5], [6], [7]], dump(dev)
-    assert menu_row(dev, "Blindsided"), "one down from Blindspot, the likeliest" + dump(dev)
+    assert menu_row(dev, "Blindspot"), "the likeliest" + dump(dev)
     dev.press("BACK")
     for _ in range(3):  # three Blindspots seen: Blindsided has the most copies left
         dev.press("OK")
         dev.press("OK")
     assert (0, 56) in dev.find_text("OK Blindsided"), dump(dev)
     dev.press("DOWN")
-    assert title(dev, "Dee plays") and menu_row(dev, "Blink"), dump(dev)
+    assert title(dev, "Dee plays") and menu_row(dev, "Blindsided"), dump(dev)
     assert [rows(dev, c) for c in CATALOG] == first, "the same rows" + dump(dev)
-    goto(dev, "Peripheral Vision", limit=14)  # where it was: 8 rows below Blink, 12 in all
+    goto(dev, "Peripheral Vision", limit=14)  # where it was: 9 rows below Blindsided
     for _ in range(13):
         dev.press("DOWN")
     assert menu_row(dev, "Peripheral Vision"), "13 rows round" + dump(dev)
@@ -312,7 +327,8 @@ def test_the_message_line_hides_no_list_row(make_device):
     new_game(dev)
     play(dev, "Blink")  # Ann draws two more
     assert says(dev, "Ann draws 2") and turn_of(dev, "Bob"), dump(dev)
-    dev.press("LEFT")  # Bob: the card list six up from Blindspot, round the top: the last row
+    dev.press("LEFT")  # Bob: the card list, on Blindspot
+    dev.press("LEFT")  # six up, round the top: the last row
     assert menu_row(dev, "Insight") and rows(dev, "Insight") == [7], \
         "the cursor's row is under the message" + dump(dev)
 
@@ -369,13 +385,50 @@ def test_a_hindsight_is_not_offered_to_destroy(make_device):
     assert says(dev, "No card to recall") and turn_of(dev, "Bob"), dump(dev)
     dev.press("OK")  # Bob: Blindspot
     answer(dev, "Cy")
-    play(dev, "Mirage")  # Cy destroys: not the Mirage he plays, not Ann's Hindsight
+    play(dev, "Mirage")  # Cy destroys: his own Mirage or Bob's Blindspot, not Ann's Hindsight
     assert asks(dev, 2, "destroy") and menu_row(dev, "Bob Blindspot"), dump(dev)
-    assert rows(dev, "Bob Blindspot") == [2] and not rows(dev, "Mirage"), dump(dev)
+    assert rows(dev, "Mirage") == [2] and rows(dev, "Bob Blindspot") == [3], dump(dev)
     assert not dev.shows("Hindsight"), dump(dev)
     dev.press("OK")
     assert actions(dev)[-1] == ["card", 2, 1, CARD["Blindspot"]]
     check_table(dev, [20, 0, 10, 0], [5, 5, 4, 6], 3)
+
+
+def test_a_mirage_with_nothing_else_to_destroy_destroys_itself(make_device):
+    """"DESTROY 1 card in the Viewniverse", and the Mirage is in it: on an empty table it is the
+    one card it can destroy, and all possible actions must be performed."""
+    dev = make_device()
+    new_game(dev)
+    play(dev, "Mirage")
+    assert says(dev, "Ann: Mirage destroyed") and turn_of(dev, "Bob"), dump(dev)
+    assert actions(dev)[-1] == ["play", 0, CARD["Mirage"]], "no question" + dump(dev)
+    assert rules.discard(state(dev)) == ([CARD["Mirage"]], 0)
+    check_table(dev, [0, 0, 0, 0], [5, 6, 5, 5], 1)
+    open_menu(dev, "Game log")
+    assert rows(dev, "Ann: Mirage", 0) == [2] and rows(dev, "Destroyed Mirage", 0) == [3], \
+        dump(dev)
+
+
+def test_a_mirage_proposes_the_leaders_best_card_not_ones_own(make_device):
+    """Ann leads with a Blindspot and plays a Mirage: the cursor starts on the best card of the
+    leader among the others (Dee's Blindspot), not on her own; her own cards, the Mirage
+    included, are offered below it."""
+    dev = make_device()
+    new_game(dev)
+    dev.presses("OK", "OK")  # Ann: Blindspot, Bob discards
+    play(dev, "Blink")  # Bob
+    play(dev, "Blink")  # Cy
+    dev.presses("OK", "OK")  # Dee: Blindspot, the leader Ann discards
+    check_table(dev, [20, 10, 10, 20], [5, 6, 7, 5], 0)
+    dev.advance(3000)
+    play(dev, "Mirage")
+    assert asks(dev, 0, "destroy") and menu_row(dev, "Dee Blindspot"), dump(dev)
+    assert rows(dev, "Blindspot") == [2] and rows(dev, "Mirage") == [3], "her own" + dump(dev)
+    assert rows(dev, "Bob Blink") == [4] and rows(dev, "Cy Blink") == [5], dump(dev)
+    assert rows(dev, "Dee Blindspot") == [6], dump(dev)
+    dev.press("OK")
+    assert actions(dev)[-1] == ["card", 0, 3, CARD["Blindspot"]], actions(dev)[-1]
+    check_table(dev, [30, 10, 10, 0], [4, 7, 7, 5], 1)
 
 
 def test_a_correction_from_an_empty_view_is_refused_with_its_reason(make_device):
@@ -435,8 +488,8 @@ def test_catalog_file_adds_cards_and_names_its_bad_lines(make_device, root):
                                                    "discard"]]
     dev.press("OK")
     assert not dev.shows("line 2") and top_line(dev, 100, 23), "44 cards" + dump(dev)
-    dev.press("UP")  # the card list up from Blindspot: Blackout, then round the top to the
-    assert menu_row(dev, "Blackout"), dump(dev)  # file's card, after the catalog's
+    dev.presses("UP", "UP")  # the card list on Blindspot; up: Blackout, then round the top
+    assert menu_row(dev, "Blackout"), dump(dev)  # to the file's card, after the catalog's
     dev.presses("UP", "UP")
     assert menu_row(dev, "Glimpse") and (128 - 7 - text.width("5"), 56) in dev.find_text("5"), \
         dump(dev)
@@ -510,8 +563,8 @@ def test_fields_of_view_and_the_log(make_device):
     new_game(dev)
     dev.press("OK")  # Ann: Blindspot, Bob discards
     dev.press("OK")
-    play(dev, "Mirage")  # Bob: Ann's Blindspot is the only card (not the Mirage he plays)
-    assert menu_row(dev, "Ann Blindspot") and not rows(dev, "Mirage"), dump(dev)
+    play(dev, "Mirage")  # Bob: his Mirage, or Ann's Blindspot (proposed: not his own)
+    assert menu_row(dev, "Ann Blindspot") and rows(dev, "Mirage") == [2], dump(dev)
     dev.press("OK")  # he destroys it
     play(dev, "Insight")  # Cy steals one from the fullest hand
     dev.press("OK")
@@ -543,3 +596,40 @@ def test_fields_of_view_and_the_log(make_device):
     assert dev.shows("Back to game") and not turn_of(dev, "Dee"), dump(dev)
     dev.press("BACK")
     assert turn_of(dev, "Dee"), dump(dev)
+
+
+def test_a_card_of_every_player_asks_each_in_turn(make_device, root):
+    """A catalog card acts on every player, clockwise from the one who played it: Dee's Rain
+    (every player draws, every other player discards) is done by the device; Ann's Glance
+    (every player moves a card of their view to their hand) asks Ann, then Bob, Cy and Dee, each
+    named on the title line. One undo takes the card back with its four answers."""
+    with open(os.path.join(root, "data", "viewpoint.jsonl"), "w") as f:
+        f.write('{"name": "Rain", "value": 5, "copies": 2, '
+                '"actions": ["all draw 1", "others discard 1"]}\n')
+        f.write('{"name": "Glance", "value": 5, "copies": 2, "actions": ["all recall 1"]}\n')
+    dev = make_device()
+    new_game(dev)
+    dev.presses("OK", "OK")  # Ann: Blindspot, Bob discards
+    play(dev, "Blink")  # Bob
+    play(dev, "Blink")  # Cy
+    check_table(dev, [20, 10, 10, 0], [5, 6, 7, 6], 3)
+    dev.advance(3000)
+    play(dev, "Rain")  # Dee: Dee, Ann, Bob and Cy draw one; Ann, Bob and Cy discard one
+    assert says(dev, "All but Dee discard 1") and turn_of(dev, "Ann"), dump(dev)
+    check_table(dev, [20, 10, 10, 5], [6, 6, 7, 6], 0)
+    assert actions(dev)[-1] == ["play", 3, 13], actions(dev)[-1]
+    dev.advance(3000)
+    before = copy.deepcopy(state(dev))
+
+    play(dev, "Glance")
+    for p, card in ((0, "Blindspot"), (1, "Blink"), (2, "Blink"), (3, "Rain")):
+        assert asks(dev, p, "recall") and menu_row(dev, card), (NAMES[p], dump(dev))
+        dev.press("OK")
+    assert actions(dev)[-5:] == [["play", 0, 14], ["card", 0, 0, CARD["Blindspot"]],
+                                 ["card", 1, 1, CARD["Blink"]], ["card", 2, 2, CARD["Blink"]],
+                                 ["card", 3, 3, 13]], actions(dev)[-5:]
+    check_table(dev, [5, 0, 0, 0], [6, 8, 8, 7], 1)  # Bob drew: his turn
+
+    open_menu(dev, "Undo")  # the card and every player's answer: one thing done
+    assert says(dev, "Undone: Glance") and turn_of(dev, "Ann"), dump(dev)
+    assert state(dev) == before and actions(dev)[-5:] == [["undo"]] * 5

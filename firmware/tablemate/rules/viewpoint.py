@@ -21,7 +21,10 @@ State (plain JSON data):
   phase                 "play" (the active player's card is due) or "act" (its actions are)
   stack                 the cards whose actions are being performed, the last on top:
                         {"by", "card", "self", "how" ("play", "reveal", "mirror"), "fx",
-                        "then", "began"}; the top's first action is the one prompted
+                        "then", "began"}; the top's first action is the one prompted. fx:
+                        the actions left, each [kind, n] (performed by "by"), [kind, n,
+                        "all"|"others"] (by every player, or every other, not yet one per
+                        player: ``viewpoint_extra.each``) or [kind, n, seat] (by that seat)
   miss                  per player, True when they miss their next turn
   log, events           the newest events, at most LOG_SIZE (see ``log``), and how many
                         there have been (what an action added is the log's last events)
@@ -85,7 +88,9 @@ CARDS = (
 # What each action kind is answered with. "draw" needs no answer.
 AIMS = {"discard": "target", "steal": "target", "exchange": "target", "miss": "target",
         "take": "card", "destroy": "card", "recall": "card", "mirror": "card",
-        "swap": "swap", "draw": "go"}
+        "swap": "swap", "draw": "go", "drop": "go", "passleft": "go", "passright": "go"}
+# "drop": one discards from one's own hand (a catalog card's "all discard"/"others discard");
+# "passleft"/"passright": one passes cards to the next player clockwise / the one before.
 _ARITY = {"play": 3, "target": 3, "card": 4, "swap": 5, "go": 2, "pass": 2, "cancel": 3,
           "reveal": 3, "move": 4}
 
@@ -189,7 +194,7 @@ def _card(state, c):
 def _due(state, p):
     """Refuse p unless p is the player to answer the prompt (or to play)."""
     stack = state["stack"]
-    due = stack[-1]["by"] if stack else state["turn"]
+    due = _actor(stack[-1]) if stack else state["turn"]
     if p != due:
         raise RuleError("It is %s's turn" % state["names"][due][:8])
 
@@ -225,8 +230,15 @@ def prompt(state):
     if not stack or state["over"]:
         return None
     top = stack[-1]
-    kind, n = top["fx"][0]
-    return [top["by"], kind, n, top["card"]]
+    a = top["fx"][0]
+    return [_actor(top), a[0], a[1], top["card"]]
+
+
+def _actor(top):
+    """Who performs the first of ``top``'s actions: its player, or the seat an action of every
+    player has come to (``viewpoint_extra.each``)."""
+    a = top["fx"][0]
+    return a[2] if len(a) > 2 else top["by"]
 
 
 def _answer(state, p, kind, action):
@@ -246,11 +258,9 @@ def _answer(state, p, kind, action):
     view = state["view"]
     n = got[2]
     if kind == "go":
-        k = min(n, state["pile"])
-        state["pile"] -= k
-        hand[p] += k
-        _log(state, ["draw", p, k])
-    elif kind == "target":
+        _auto(state, top)
+        return
+    if kind == "target":
         t = _other(state, p, action[2])
         if t not in _targets(state, p, want):
             raise RuleError(state["names"][t][:8] + " has no cards")
@@ -268,7 +278,6 @@ def _answer(state, p, kind, action):
             else:
                 state["gone"] += k
             _log(state, [want, p, t, k])
-        n = 1  # a hand action is done in one answer, partly if the hand is short
     elif kind == "card":
         owner = _seat(state, action[2])
         c = _card(state, action[3])
@@ -278,8 +287,7 @@ def _answer(state, p, kind, action):
             raise RuleError("Already yours")
         if want == "recall" and owner != p:
             raise RuleError("Pick one of yours")
-        if want in ("recall", "mirror", "destroy") and c == top["self"] and owner == top["by"] and (
-                view[owner].count(c) < 2):
+        if want in ("recall", "mirror") and _itself(state, top, owner, c):
             raise RuleError("Pick another card")
         e = catalog(state)[c]
         if want == "destroy" and e[4] & NODESTROY:
@@ -308,10 +316,10 @@ def _answer(state, p, kind, action):
         view[p].append(theirs)
         view[owner].append(mine)
         _log(state, ["swap", p, mine, owner, theirs])
-    top["began"] = True
-    if n > 1 and kind == "card":
-        top["fx"][0] = [want, n - 1]
-    else:
+    if kind == "card":
+        _did_one(top)
+    else:  # a hand action is done in one answer, partly if the hand is short; a swap is one
+        top["began"] = True
         top["fx"].pop(0)
     if want == "mirror":  # the mirrored card's actions, performed by the same player
         e = catalog(state)[action[3]]
@@ -324,6 +332,12 @@ def _other(state, p, t):
     if t == p:
         raise RuleError("Another player")
     return t
+
+
+def _itself(state, top, owner, c):
+    """True when ``c`` in ``owner``'s view is the card whose action ``top`` is (not another copy
+    of it): what "another card" leaves out."""
+    return c == top["self"] and owner == top["by"] and state["view"][owner].count(c) < 2
 
 
 def _mirrors(e):
@@ -388,19 +402,26 @@ def _run(state):
                 else:
                     state["discard"].append(top["card"])
             continue
-        want, n = fx[0]
-        if want == "draw":
+        if len(fx[0]) > 2 and type(fx[0][2]) is str:  # "all"/"others": one action per player
+            _extra().each(state, top)
+            continue
+        want = fx[0][0]
+        by = _actor(top)
+        if AIMS[want] == "go":
             if wait and not top["began"]:
                 return  # a card that cancels may still be played against it
-            k = min(n, state["pile"])
-            state["pile"] -= k
-            state["hand"][top["by"]] += k
-            _log(state, ["draw", top["by"], k])
-            top["began"] = True
+            _auto(state, top)
+        elif not _possible(state, by, want, top):
+            _log(state, ["none", by, want])
             fx.pop(0)
-        elif not _possible(state, top["by"], want, top):
-            _log(state, ["none", top["by"], want])
-            fx.pop(0)
+        elif want == "destroy" and _aims(state, by, want, top) == [[top["by"], top["self"]]]:
+            # The only card it can destroy is itself: "all possible actions must be performed".
+            if wait and not top["began"]:
+                return  # asked, so that a card that cancels may come first
+            _take_out(state["view"][top["by"]], top["self"])
+            state["discard"].append(top["self"])
+            _log(state, ["itself", top["by"], top["self"]])
+            _did_one(top)
         else:
             return
     if state["phase"] == "act":
@@ -410,6 +431,33 @@ def _run(state):
         _end_turn(state)  # it stops: a hand or the pile holds a card, or the game ends by the
         # most, or by 100 at the end of that player's turn, at most two rounds on (a missed
         # turn is passed once)
+
+
+def _auto(state, top):
+    """Perform the first of ``top``'s actions that needs no answer (a draw; a catalog card's
+    discard from one's own hand or pass), partly if the pile or the hand is short."""
+    kind, n = top["fx"][0][:2]
+    q = _actor(top)
+    if kind == "draw":
+        k = min(n, state["pile"])
+        state["pile"] -= k
+        state["hand"][q] += k
+        _log(state, ["draw", q, k])
+    else:
+        _extra().hand_out(state, kind, n, q)
+    top["began"] = True
+    top["fx"].pop(0)
+
+
+def _did_one(top):
+    """One of the first action's n is done: the next one of them is prompted, or the action
+    after it."""
+    top["began"] = True
+    a = top["fx"][0]
+    if a[1] > 1:
+        a[1] -= 1
+    else:
+        top["fx"].pop(0)
 
 
 def _cancels(state):
@@ -538,8 +586,10 @@ def missing(state):
 
 def log(state):
     """The newest events, oldest first, each a list: ["play", p, card], ["draw", p, n],
-    ["discard"|"steal", p, t, n], ["exchange"|"miss", p, t], ["take"|"destroy"|"recall"|
-    "mirror", p, owner, card], ["swap", p, mine, owner, theirs], ["none", p, kind] (nothing to
+    ["discard"|"steal", p, t, n], ["drop", p, n] (p discarded n of their own), ["give", p, t,
+    n] (p passed n to t), ["exchange"|"miss", p, t], ["take"|"destroy"|"recall"|
+    "mirror", p, owner, card], ["swap", p, mine, owner, theirs], ["itself", p, card] (p's card
+    destroyed by its own action, the only card it could destroy), ["none", p, kind] (nothing to
     act on), ["pass", p, kind], ["cancel", q, card, cancelled], ["reveal", q, card],
     ["missed", p] (a turn missed), ["empty", p] (a turn with no card to play),
     ["move", src, dst, card], ["won", p or -1 for a shared win, outcome]."""
@@ -616,9 +666,8 @@ def _aims(state, by, want, top, one=False):
             if c in seen:
                 continue
             seen.append(c)
-            if (want in ("recall", "mirror", "destroy") and c == top["self"]
-                    and t == top["by"] and view[t].count(c) < 2):
-                continue  # the card being played: "another card"
+            if want in ("recall", "mirror") and _itself(state, top, t, c):
+                continue  # "another card" (Hindsight, Mirror Image)
             if want == "destroy" and cat[c][4] & NODESTROY:
                 continue
             if want == "mirror" and _mirrors(cat[c]):

@@ -1,5 +1,5 @@
-"""Viewpoint, the rarer part: cards from a catalog file (reading it, and the Reveal and Cancel
-actions they bring) and the corrections.
+"""Viewpoint, the rarer part: cards from a catalog file (reading it, and the Reveal, Cancel and
+every-player actions they bring) and the corrections.
 
 The printed game needs none of it, so ``rules/viewpoint.py`` imports this module only when a
 game carries a catalog file's cards or an action needs it (a Pico keeps the RAM otherwise: a
@@ -10,6 +10,16 @@ from tablemate import RuleError
 from tablemate.rules import viewpoint as v
 
 THEN = ("discard", "hand", "view")  # where a revealed card goes once its actions are done
+# A catalog file's action words: what the card's player does ("discard 2": make another player
+# DISCARD 2) ...
+WORDS = ("draw", "discard", "steal", "exchange", "take", "destroy", "swap", "recall", "miss",
+         "mirror", "passleft", "passright")
+# ... and after "all" or "others" (``WHO``), what each player does in turn, as the rules'
+# action kind ("others discard 1": every other player DISCARDs 1 card of their own hand).
+WHO = ("all", "others")  # every player, the card's first; every other, from the next one
+EACH = {"draw": "draw", "discard": "drop", "passleft": "passleft", "passright": "passright",
+        "steal": "steal", "exchange": "exchange", "take": "take", "destroy": "destroy",
+        "swap": "swap", "recall": "recall", "miss": "miss"}
 _KEYS = ("name", "value", "copies", "actions", "reveal", "then", "nodestroy", "cancel")
 
 
@@ -27,7 +37,8 @@ def check(extra):
 
 
 def _actions(items):
-    """[[kind, n], ...] from a catalog file's ["draw 2", "swap", ...], or None if malformed."""
+    """[[kind, n], ...] from a catalog file's ["draw 2", "swap", "all discard 1", ...] ([kind,
+    n, "all"|"others"] for an action of every player), or None if malformed."""
     if not isinstance(items, list) or len(items) > 4:
         return None
     out = []
@@ -35,14 +46,18 @@ def _actions(items):
         if not isinstance(item, str):
             return None
         words = item.split()
-        if not words or words[0] not in v.AIMS or len(words) > 2:
+        who = words.pop(0) if words and words[0] in WHO else None
+        if not words or len(words) > 2:
+            return None
+        kind = EACH.get(words[0]) if who else (words[0] if words[0] in WORDS else None)
+        if kind is None:
             return None
         n = 1
         if len(words) == 2:
             if not words[1].isdigit() or not 1 <= int(words[1]) <= 9:
                 return None
             n = int(words[1])
-        out.append([words[0], n])
+        out.append([kind, n, who] if who else [kind, n])
     return out
 
 
@@ -50,7 +65,8 @@ def entry(obj):
     """A catalog entry from one catalog file line's object, or raise RuleError (the reason)."""
     if not isinstance(obj, dict):
         raise RuleError("not a {...} object")
-    for k in obj:
+    for k in sorted(obj):  # the first unknown key by name: a dict's order is not the line's,
+        # and differs between MicroPython and CPython
         if k not in _KEYS:
             raise RuleError("unknown key " + str(k)[:8])
     name = obj.get("name")
@@ -85,9 +101,10 @@ def entry(obj):
 
 def parse(lines, loads):
     """(entries, problems) from a catalog file's lines: one JSON object per card, e.g.
-    {"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1"], "reveal": ["steal 1"],
-    "then": "hand", "cancel": true}; blank lines and lines starting with # are skipped. A card
-    named as a printed one replaces it. A bad line is left out and reported: "line 3: bad value".
+    {"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1", "others discard 1"],
+    "reveal": ["steal 1"], "then": "hand", "cancel": true}; blank lines and lines starting
+    with # are skipped. A card named as a printed one replaces it. A bad line is left out and
+    reported: "line 3: bad value".
     ``loads`` is json.loads (the rules do no I/O and import nothing they do not need)."""
     entries = []
     problems = []
@@ -126,9 +143,15 @@ def _as_obj(e):
 
 
 def _word(a):
-    if not isinstance(a, list) or len(a) != 2:
+    """An action as the catalog file writes it (None: not one ``_actions`` makes)."""
+    if not isinstance(a, list) or not 2 <= len(a) <= 3:
         return None
-    return "%s %s" % (a[0], a[1])
+    if len(a) == 2:
+        return "%s %s" % (a[0], a[1])
+    for word in EACH:
+        if EACH[word] == a[0]:
+            return "%s %s %s" % (a[2], word, a[1])
+    return None
 
 
 def reveal(state, q, c):
@@ -161,6 +184,36 @@ def cancel(state, q, c):
         v._take_out(state["view"][top["by"]], top["self"])
     state["discard"].append(top["self"])
     v._log(state, ["cancel", q, c, top["self"]])
+
+
+def each(state, top):
+    """An action of every player ("all": the card's player first) or every other player
+    ("others": from the next one) becomes one action per player, clockwise, as the rulebook
+    plays "actions affecting more than one player". A pass is worked out from the hands before
+    any card moves: a card passed to a player is not passed on."""
+    kind, n, who = top["fx"][0]
+    hand = state["hand"]
+    seats = len(hand)
+    out = []
+    for k in range(0 if who == "all" else 1, seats):
+        q = (top["by"] + k) % seats
+        out.append([kind, min(n, hand[q]) if kind[:4] == "pass" else n, q])
+    top["fx"] = out + top["fx"][1:]
+
+
+def hand_out(state, kind, n, q):
+    """Seat ``q`` discards ``n`` cards from their hand ("drop") or passes them to the next
+    player clockwise ("passleft") or the one before ("passright"), fewer if the hand is short."""
+    hand = state["hand"]
+    k = min(n, hand[q])
+    hand[q] -= k
+    if kind == "drop":
+        state["gone"] += k
+        v._log(state, ["drop", q, k])
+    else:
+        t = (q + (1 if kind == "passleft" else -1)) % len(hand)
+        hand[t] += k
+        v._log(state, ["give", q, t, k])
 
 
 def cancellable(state):

@@ -5,8 +5,9 @@ One screen, five views, chosen by what the rules wait for (``rules.prompt``):
 TABLE (a card is due): every player's total in the score digits (15 px up to four players), the
 active player's cell lit, each name bar with the cards in that hand (a crossed-out name misses
 their next turn), "Needs 35" and the draw pile on the top line, and on the bottom line the card
-the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; an
-arrow opens the card list already moved from it.
+the device thinks likeliest (the most copies not yet seen: ``rules.likeliest``). OK plays it; any
+arrow opens the card list on it: the list opens where the table pointed, and only the next
+arrow moves (an arrow that also moved left the cursor on a card the player never chose).
 CARDS: the cards a player may still hold in the catalog's order (``rules.held``), value on the
 right, the cursor on the likeliest. The order is the same every turn (a card leaves it only
 once every copy is seen), so a player's hand learns where a card is; a list sorted by the odds
@@ -20,13 +21,17 @@ acting, never them; for a discard or a steal only a hand with cards), OK answers
 the likeliest (the leader for a discard or a Blindsided, the fullest hand for a steal or an
 exchange): the players see the totals they aim at, and a press sends a few spans, not a screen.
 AIM (an action aims at a card): the cards it can aim at (``rules.choices``) as a list, the
-cursor on the likeliest (the best card to take or destroy, your worst card to swap away). A
-swap asks for your card, then theirs.
-GO (only with cards that cancel in the game): the card's draw waits for OK, so it can still be
-cancelled from the game menu.
+cursor on the likeliest (the best card to take, the leader's best card to destroy, never your
+own while another can go, your worst card to swap away). A swap asks for your card, then
+theirs.
+GO (only with cards that cancel in the game): the card's draw (or its first action of every
+player, done by the device) waits for OK, so it can still be cancelled from the game menu.
+An action of every player (a catalog card's "all recall 1") asks each player in turn, their
+name on the title line.
 The turn ends by itself when the card's actions are done, the next player draws by themselves,
 and the message line says what happened that the players did not enter (a draw, a missed turn,
-an action with nothing to act on). A win lights the winners' cells; OK shows the standings.
+an action with nothing to act on, a Mirage that had only itself to destroy). A win lights the
+winners' cells; OK shows the standings.
 
 BACK opens the game menu: the Fields of View, the game log, leave out the asked action, reveal
 or cancel (with a catalog file's cards), corrections (``screens/viewpoint_menu.py``, loaded
@@ -66,7 +71,8 @@ BEEP_TURN = ((1568, 40),)
 QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
              "exchange": "swap hands with?", "miss": "skip whose turn?",
              "take": "take which card?", "destroy": "destroy which?", "recall": "which to hand?",
-             "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d"}
+             "mirror": "mirror which?", "swap": "give which?", "draw": "draw %d",
+             "drop": "discard %d", "passleft": "pass %d left", "passright": "pass %d right"}
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
 WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
@@ -123,17 +129,23 @@ def suggest(state, got=None, totals=None):
         return _best(got, lambda tc: -rules.value(state, tc[1]))
     if want == "mirror":
         return 0
-    # take, destroy, and a swap's second step: the leader's best card
+    if want == "destroy":  # the leader's best card; one's own (the worst) only when no other
+        by = rules.prompt(state)[0]  # player's card can go
+        return _best(got, lambda tc: (1, totals[tc[0]], rules.value(state, tc[1]))
+                     if tc[0] != by else (0, -rules.value(state, tc[1])))
+    # take, and a swap's second step: the best card, the leader's among equals
     return _best(got, lambda tc: (rules.value(state, tc[1]), totals[tc[0]]))
 
 
 def own_cards(state, p):
-    """A player's view with each card once, the worst first: what a swap gives away."""
+    """A player's view with each card once, the worst first, equal values in the catalog's
+    order: what a swap gives away. The card breaks the tie: MicroPython's ``list.sort`` is not
+    stable, and both VMs must propose the same card."""
     out = []
     for c in rules.view(state, p):
         if c not in out:
             out.append(c)
-    out.sort(key=lambda c: rules.value(state, c))
+    out.sort(key=lambda c: (rules.value(state, c), c))
     return out
 
 
@@ -155,13 +167,52 @@ def say(state, ev):
         return "%s: %s" % (nm[ev[1]], rules.name(state, ev[2]))
     if k == "draw":
         return "%s draws %d" % (nm[ev[1]], ev[2])
+    if k == "drop":
+        return "%s discards %d" % (nm[ev[1]], ev[2])
+    if k == "give":
+        return "%s passes %d to %s" % (nm[ev[1]], ev[3], nm[ev[2]])
     if k == "missed":
         return "%s misses the turn" % nm[ev[1]]
     if k == "empty":
         return "%s: no card to play" % nm[ev[1]]
     if k == "none":
         return "No card to " + ev[2]
+    if k == "itself":
+        return "%s: %s destroyed" % (nm[ev[1]], rules.name(state, ev[2]))
     return k
+
+
+def tell(state, told):
+    """The message line's words for the events an action brought about by itself (``told``,
+    oldest first): the last one's, or for the last action every player (or every other) did by
+    themselves, from a catalog card's "all draw 1": "Everyone draws 1", "All but Dee discard
+    1", or "Drawn: Ann 1, Bob 1, Cy 0" when the pile or a hand ran short (on two lines if need
+    be, by initials when even two are too few). The game log has every event."""
+    ev = told[-1]
+    i = len(told) - 1
+    while i > 0 and told[i - 1][0] == ev[0]:
+        i -= 1
+    group = told[i:]  # the last run of one kind: one action of every player
+    if len(group) < 2 or ev[0] not in _VERBS:
+        return shorten.abbreviate(say(state, ev), _MSG)
+    nm = rules.names(state)
+    seats = [e[1] for e in group]
+    counts = [e[-1] for e in group]
+    one, many, past = _VERBS[ev[0]]
+    if min(counts) == max(counts):
+        out = [p for p in range(len(nm)) if p not in seats]
+        if not out:
+            return "Everyone %s %d" % (one, counts[0])
+        if len(out) == 1:
+            return shorten.abbreviate("All but %s %s %d" % (nm[out[0]], many, counts[0]), _MSG,
+                                      name=False)
+    from tablemate.ui.dialogs import wrap  # as the message line does for a long one
+    for short in (False, True):
+        s = past + ": " + ", ".join(["%s %d" % (nm[seats[k]][:1] if short else nm[seats[k]],
+                                                counts[k]) for k in range(len(seats))])
+        if len(wrap(s, _MSG, 3)) <= 2:
+            break
+    return s
 
 
 def _unload_menu():
@@ -169,7 +220,9 @@ def _unload_menu():
 
 
 # What the message line says after an action: the events the players did not enter themselves.
-_TOLD = ("draw", "missed", "empty", "none")
+_TOLD = ("draw", "drop", "give", "missed", "empty", "none", "itself")
+_VERBS = {"draw": ("draws", "draw", "Drawn"), "drop": ("discards", "discard", "Discarded"),
+          "give": ("passes", "pass", "Passed")}  # what every player did by themselves (``tell``)
 
 
 class Viewpoint(GameScreen):
@@ -281,14 +334,13 @@ class Viewpoint(GameScreen):
             left = rules.names(state)[t] + " " + left
         return (left, "%d" % rules.value(state, c))
 
-    def open_cards(self, move):
-        """The card list, the cursor moved by ``move`` from the likeliest card's row."""
+    def open_cards(self):
+        """The card list, the cursor on the likeliest card's row."""
         state = self.game.state
         self.msg.clear()
         self.view = CARDS
         self.head = rules.names(state)[rules.turn(state)] + " plays"
         self._list(self.order, self._card_row, self.best)
-        self._select(self.cur + move)
 
     def _select(self, i):
         n = len(self.keys)
@@ -306,14 +358,12 @@ class Viewpoint(GameScreen):
         if self.over():
             self.announce("OK: standings")
             return
-        told = None
         log = rules.log(state)
-        for ev in log[max(0, len(log) - (rules.events(state) - self._events)):]:
-            if ev[0] in _TOLD:
-                told = ev
+        told = [ev for ev in log[max(0, len(log) - (rules.events(state) - self._events)):]
+                if ev[0] in _TOLD]
         self._events = rules.events(state)
-        if told is not None:
-            self.msg.show(shorten.abbreviate(say(state, told), _MSG), self.app.now)
+        if told:
+            self.msg.show(tell(state, told), self.app.now)
         if rules.turn(state) != turn_before and before != GO:
             self.app.beep(BEEP_TURN)
 
@@ -392,7 +442,7 @@ class Viewpoint(GameScreen):
             move = (-1, 1, -_JUMP, _JUMP)[key - K.UP]
             if view == TABLE:
                 if kind == K.PRESS:
-                    self.open_cards(move)
+                    self.open_cards()
             elif view == PICK:  # the next or the previous player
                 self.cur = (self.cur + (1 if key == K.DOWN or key == K.RIGHT else -1)) % len(
                     self.keys)

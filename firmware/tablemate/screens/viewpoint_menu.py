@@ -152,6 +152,10 @@ def describe(state, ev):
     elif k in ("discard", "steal"):
         s = ("%s discards %d" % (nm[ev[2]], ev[3]) if k == "discard"
              else "%s takes %d of %s" % (nm[ev[1]], ev[3], nm[ev[2]]))
+    elif k == "drop":
+        s = "%s discards %d" % (nm[ev[1]], ev[2])
+    elif k == "give":
+        s = "%s passes %d to %s" % (nm[ev[1]], ev[3], nm[ev[2]])
     elif k == "exchange":
         s = "%s<>%s hands" % (nm[ev[1]], nm[ev[2]])
     elif k == "miss":
@@ -159,6 +163,8 @@ def describe(state, ev):
     elif k in ("take", "destroy", "recall", "mirror"):
         s = {"take": "Took ", "destroy": "Destroyed ", "recall": "To hand: ",
              "mirror": "Mirrors "}[k] + card(ev[3])
+    elif k == "itself":
+        s = "Destroyed " + card(ev[2])
     elif k == "swap":
         s = "%s<>%s" % (card(ev[2]), card(ev[4]))
     elif k in ("none", "pass"):
