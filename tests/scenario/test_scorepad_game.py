@@ -111,6 +111,30 @@ def test_a_whole_game(make_device, root):
     assert dev.shows("Scorepad: Ann"), dump(dev)
 
 
+def test_a_score_corrected_below_the_target_does_not_end_the_round(make_device, root):
+    """Issue 32: 4 players, target 50, the round played out. Bob holds RIGHT past 50, waits
+    for the save, then corrects his score down to 33: "Last round" goes, and the end of the
+    round names no winner: the game goes on (the History files nothing)."""
+    dev = make_device()
+    new_scorepad(dev, players=4, target=50)
+    dev.press("OK")  # Ann's turn ends: Bob's
+    hold(dev, "RIGHT", 3000)
+    commit(dev)
+    bob = actions(dev)[-1]
+    assert bob[:2] == ["add", 1] and bob[2] >= 50, bob
+    assert dev.shows("Last round") and dev.shows("to 50"), dump(dev)
+    for _ in range(bob[2] - 33):
+        dev.press("LEFT")
+    commit(dev)
+    assert actions(dev)[-1] == ["add", 1, 33 - bob[2]] and row_score(dev, 1, 33), dump(dev)
+    assert dev.shows("Round 1") and not dev.shows("Last round"), dump(dev)
+    dev.presses("OK", "OK", "OK")  # Bob, Cy, Dee: the round is over
+    assert not dev.shows("Bob wins!") and dev.shows("Round 2"), dump(dev)
+    assert turn_of(dev, "Ann") and row_score(dev, 1, 33), dump(dev)
+    assert dev.app.game.rules.result(dev.app.game.state) is None
+    assert history(root) == []
+
+
 def test_new_game_with_the_same_players(make_device, root):
     dev = make_device()
     new_scorepad(dev, players=3, target=10, stop=True)
