@@ -9,9 +9,11 @@ with BG Stats installed, the link shows its import dialog, where the game and pl
 matched to the app's own (by BoardGameGeek id, else by name; each match is remembered).
 
 The fields used here, all from that page: ``playDate`` ("YYYY-MM-DD HH:MM:SS"), ``durationMin``,
-``location``, ``comments``, ``game`` (``name``, ``sourceGameId``, ``highestWins``,
-``noPoints``, and ``bggId`` only when known: no Tablemate mode has a BoardGameGeek id, so BG
-Stats matches it by name), ``players`` (``name``, ``sourcePlayerId``, ``score``, ``winner``,
+``location``, ``comments``, ``game`` (``name``, ``sourceGameId``, ``highestWins`` and
+``noPoints``, from what the mode's numbers are, ``tablemate.ui.standings.numbers``: points, the
+highest wins; moves, the lowest wins; none, no points; and ``bggId`` only when known: no
+Tablemate mode has a BoardGameGeek id, so BG Stats matches it by name), ``players``
+(``name``, ``sourcePlayerId``, ``score``, not sent for a game without numbers, ``winner``,
 ``rank``). A game the device did not date has no ``playDate`` (BG Stats then asks). Not sent:
 the start player (the history does not keep who began), ``board`` and ``role``.
 
@@ -24,6 +26,7 @@ import json
 from urllib.parse import quote
 
 from tablemate import session
+from tablemate.ui import standings
 from tablemate_host import stats
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -35,19 +38,25 @@ def play(g):
     names = g["names"]
     scores = g.get("scores", [])
     won = g.get("winners", [])
-    places = stats.places(scores, won) if len(scores) == len(names) else {}
+    places = stats.places(g)
     mode = g.get("game", "?")
+    numbers = standings.numbers(g)
     game = {"name": session.label(mode), "sourceGameId": "tablemate-" + mode,
-            "highestWins": True, "noPoints": False}
+            "highestWins": numbers != standings.MOVES, "noPoints": numbers == standings.NONE}
     bgg = (session.mode(mode) or {}).get("bgg")
     if bgg:
         game["bggId"] = bgg
+    players = []
+    for i, name in enumerate(names):
+        p = {"name": name, "sourcePlayerId": name}
+        if numbers != standings.NONE:
+            p["score"] = scores[i] if i < len(scores) else 0
+        p["winner"] = i in won
+        p["rank"] = places.get(i, len(names))
+        players.append(p)
     out = {"game": game, "location": LOCATION,
            "comments": "%s (game %s on the Tablemate)" % (stats.result(g), g.get("n", "?")),
-           "players": [{"name": name, "sourcePlayerId": name,
-                        "score": scores[i] if i < len(scores) else 0,
-                        "winner": i in won, "rank": places.get(i, len(names))}
-                       for i, name in enumerate(names)]}
+           "players": players}
     start = stats.moment(g, "start") or stats.moment(g, "end")
     if start is not None:
         out["playDate"] = start.strftime("%Y-%m-%d %H:%M:%S")
