@@ -3,11 +3,12 @@
 Each mode declares what its summary's scores are (``ui.standings.numbers``, from the registry):
 points (more is better), moves (the solitaire: fewer is better) or none (Perspective with
 others: failed checks are no points). The standings' ranks, the History's details and the
-bottom line all follow it.
+bottom line all follow it; a tie broken by the rulebook (The Perfect Moment: the player who took
+the last turn) says so, as a lost clock does.
 """
 
 from tablemate.screens import history
-from tablemate.ui import standings
+from tablemate.ui import dialogs, standings
 
 
 def _team_game(**more):
@@ -73,3 +74,17 @@ def test_a_line_from_older_firmware_reads_by_its_mode():
     del old["turns"]
     assert history.details(old) == "Ann Cleo Bob Dev"
     assert standings.footnote(old) is None
+
+
+def test_a_perfect_moment_tie_says_the_last_turn_won():
+    tie = {"game": "perfect_moment", "names": ["Ann", "Bob"], "scores": [9, 9], "winners": [1],
+           "turns": 20, "outcome": "deck"}
+    assert standings.reason(tie) == "Tie: last turn won"
+    assert len(standings.reason(tie)) <= 21  # the standings' bottom line
+    assert history.details(tie) == "Ann 9 Bob 9\nTie: last turn won"
+    assert dialogs.wrap(history.details(tie), 112) == ["Ann 9 Bob 9", "Tie: last turn won"]
+    won = dict(tie, scores=[9, 11])
+    assert standings.reason(won) is None  # the points say it
+    late = dict(tie, outcome="time", winners=[0])  # a clock at zero is the reason, tie or not
+    assert standings.reason(late) == "Bob's time is up"
+    assert standings.reason(dict(tie, winners=[])) is None  # ended from the menu

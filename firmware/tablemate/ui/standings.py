@@ -137,15 +137,26 @@ def leave(app, game):
 
 
 def reason(record):
-    """Why a finished game ended, where its scores do not say it ("Ann's time is up"), or None:
-    the mode's word for the outcome (the registry's ``ends``) with the names of the players who
-    did not win. ``record`` is a history line (``rules.summary`` and the mode's name)."""
-    word = (session.mode(record.get("game")) or {}).get("ends", {}).get(str(record.get("outcome")))
+    """Why a finished game ended, or why its winner won, where its scores do not say it ("Ann's
+    time is up", "Tie: last turn won"), or None: the mode's word for the outcome (the
+    registry's ``ends``, "%s" the names of the players who did not win), else, when a winner's
+    number equals another player's, its word for the tie-break (``ends["tie"]``). ``record`` is
+    a history line (``rules.summary`` and the mode's name)."""
+    ends = (session.mode(record.get("game")) or {}).get("ends", {})
     won = record.get("winners") or ()
+    word = ends.get(str(record.get("outcome")))
+    if word is None and "tie" in ends and _tied(record.get("scores", []), won):
+        word = ends["tie"]
     if word is None or not won:
         return None
     names = record.get("names", [])
-    return word % ", ".join(names[i] for i in range(len(names)) if i not in won)
+    return word % ", ".join(names[i] for i in range(len(names)) if i not in won) \
+        if "%s" in word else word
+
+
+def _tied(scores, won):
+    """True when a player who did not win has a winner's number."""
+    return any(scores[i] == scores[w] for w in won for i in range(len(scores)) if i not in won)
 
 
 def footnote(record):
