@@ -172,6 +172,31 @@ def test_end_game_from_the_menu_announces_a_tie(make_device, root):
     assert dev.shows("Tie: Ann, Bob, Cy"), dump(dev)
 
 
+def test_eight_players_standings_keep_the_two_columns_apart(make_device):
+    """Issue 32: past five players the standings are two columns; the first column's numbers
+    ended two pixels before the second column's ranks, so "60" and "5" read "605". Between
+    them there is now a space's width at least (5 blank columns: a letter's gap is 1)."""
+    dev = make_device()
+    new_scorepad(dev, players=8)
+    for n in range(8):  # every player scores two digits or more, Ann the most
+        hold(dev, "RIGHT", 3000 - 150 * n)
+        dev.press("OK")
+    commit(dev)
+    scores = dev.app.game.rules.scores(dev.app.game.state)
+    assert all(s >= 10 for s in scores) and len(set(scores)) == 8, scores
+    dev.press("BACK")
+    choose(dev, "End game")
+    dev.press("OK")  # yes: the standings, ranks 1-4 on the left, 5-8 on the right
+    assert (0, 11) in dev.find_text("1") and (0, 38) in dev.find_text("4"), dump(dev)
+    px = dev.panel.pixels()
+    for y in (11, 20, 29, 38):
+        lit = [x for x in range(128) if any(px[y + j][x] for j in range(8))]
+        left = max(x for x in lit if x < 64)
+        right = min(x for x in lit if x >= 64)
+        assert right - left - 1 >= 5, ("row %d: %d blank columns" % (y, right - left - 1)
+                                       ) + dump(dev)
+
+
 def test_holding_right_stops_at_what_the_rules_accept(make_device):
     """Issue 14: held for 10 s the pending change passed +999 and the rules dropped it whole
     ("Bad amount"). It stops at +999 and is journaled as that."""

@@ -51,8 +51,8 @@ def figure(numbers, score):
     return "%d" % score
 
 
-_COLUMN = (0, 65)  # x of the two columns past five players
-_COLUMN_W = 63
+_COLUMN = (0, 67)  # x of the two columns past five players: a space's width between them,
+_COLUMN_W = 61  # so that a number and the next column's rank never read as one ("604")
 
 
 def draw_standings(fb, names, scores, winners, y=11, numbers=POINTS):
