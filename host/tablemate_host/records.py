@@ -300,10 +300,12 @@ def main(args, games, out=print):
                   file=sys.stderr)
             return 1
         os.makedirs(args.plots, exist_ok=True)
-        for name, draw, what in PLOTS:
+        for name, draw, what in PLOTS if games else ():
             target = os.path.join(args.plots, name)
             draw(games, target)
             out("Plot: %s -> %s" % (what, target))
+        if not games:
+            out("No games in the history: no %s" % ", ".join(name for name, _, _ in PLOTS))
         return _journal_plot(args, out)
     return 0
 

@@ -148,6 +148,19 @@ def test_without_a_journal_no_progression_is_drawn(tmp_path):
     assert any(line.startswith("No game journal at ") for line in lines), lines
 
 
+def test_an_empty_history_draws_no_plot_but_the_journals(tmp_path, capsys):
+    """A history with no game (new, or only damaged lines) crashed --plots (night.png divided
+    its games into rows of none); the saved game's progression is still drawn."""
+    history = tmp_path / "history.jnl"
+    history.write_text("")
+    os.replace(_journal(tmp_path), str(tmp_path / "game.jnl"))
+    plots = tmp_path / "plots"
+    assert cli.main(["report", str(history), "--plots", str(plots)]) == 0
+    out = capsys.readouterr().out
+    assert "No games in the history: no wins.png, night.png, time.png" in out, out
+    assert os.listdir(str(plots)) == ["progression.png"]
+
+
 def test_a_journal_that_is_not_a_game_is_refused(tmp_path, capsys):
     bad = tmp_path / "game.jnl"
     bad.write_bytes(b'{"v": 2, "game": "__init__", "opts": {}}\n["add", 0, 1]\n')
