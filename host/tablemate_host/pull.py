@@ -177,7 +177,8 @@ def read_history_counted(path):
 
 
 def report(games, out=print):
-    """Print each game, then players by wins (a shared or team win counts for each winner).
+    """Print each game, finished or not ("unfinished": left, or replaced by a new one), then
+    players by wins (a shared or team win counts for each winner).
 
     A game's mode is named by its label in the registry, as the device's History names it (a
     mode this version does not know, by the name its history line gives); its result in words
@@ -185,7 +186,7 @@ def report(games, out=print):
     each player's number as the mode declares it ("Ann 12", "Ann 12 moves", or the names
     alone in a game without numbers), then what the standings' bottom line said."""
     if not games:
-        out("No finished games.")
+        out("No games in the history.")
         return
     played = {}
     wins = {}

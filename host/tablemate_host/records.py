@@ -279,6 +279,7 @@ def plot_progression(mode, rules, opts, actions, path):
 PLOTS = (("wins.png", plot_wins, "wins per player and game"),
          ("night.png", plot_night, "scores over the last night"),
          ("time.png", plot_time, "time per game"))
+PROGRESSION = ("progression.png", "the score after each action of the saved game")
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -316,7 +317,7 @@ def _journal_plot(args, out):
         out("No game journal at %s: no score progression (`tablemate pull` copies the game "
             "on the board, if one is saved there)" % path)
         return 0
-    target = os.path.join(args.plots, "progression.png")
+    target = os.path.join(args.plots, PROGRESSION[0])
     try:
         mode, rules, opts, actions = replay(path)
         n = plot_progression(mode, rules, opts, actions, target)
