@@ -46,6 +46,14 @@ const LABELS = {
 };
 
 const $ = (id) => document.getElementById(id);
+
+// The board's calendar clock (py/machine.py's RTC): this computer's local time, as every
+// `tablemate` command sets a Pico's, so that the games played here are dated. rp2's
+// RTC.datetime order, the weekday counted from Monday.
+function wallClock(d) {
+  return [d.getFullYear(), d.getMonth() + 1, d.getDate(), (d.getDay() + 6) % 7,
+    d.getHours(), d.getMinutes(), d.getSeconds()].join(" ");
+}
 // The folder the page is served from: its flash and its tab lock are this folder's.
 const SCOPE = new URL(".", location.href).pathname;
 
@@ -107,6 +115,7 @@ class Gadget {
       i2c: (hex) => this.panel.writeHex(hex),
       pwm: (freq, duty) => this.buzzer.set(freq, duty),
       layout: (name) => this.layoutChanged(name),
+      clock: () => wallClock(new Date()),
     });
     mp.runPython("import webgadget");
     this.marks.imported = performance.now();

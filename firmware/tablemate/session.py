@@ -22,21 +22,26 @@ from tablemate import os
 # "outcome", or "coop:" and the outcome for a co-operative game, tried first; without a word for
 # it, a game lists its winners, "(tie)" after several, "&" between a team's (outcome "team"),
 # or reads "unfinished"), ends (why a game ended, by its outcome, where the scores do not say
-# it: "%s" the players who did not win; the standings, the History and the report add it), and
-# "rules" and
-# "screens" (where its modules are, when not tablemate.rules.<name> and
-# tablemate.screens.<name>: a mode from outside the firmware, as the tests register one). The
-# boot loads this registry, and a Pico pays for every constant in it at every boot: what a
-# mode's setup needs is in its rules module, imported when the home menu's cursor rests on it.
+# it: "%s" the players who did not win; "tie": why the winner won on a number equal to
+# another player's; the standings, the History and the report add it), numbers (what its
+# summary's scores are: "points", more is better, the default; "moves", fewer is better;
+# "none", no numbers: the winners rank first, the others together after them; a dict when the
+# setup decides it, by the summary's "kind", "*" for any other: every place that shows or
+# exports a result reads it through ``ui.standings.numbers``), and "rules" and "screens"
+# (where its modules are, when not tablemate.rules.<name> and tablemate.screens.<name>: a mode
+# from outside the firmware, as the tests register one). The boot loads this registry, and a
+# Pico pays for every constant in it at every boot: what a mode's setup needs is in its rules
+# module, imported when the home menu's cursor rests on it.
 MODES = [
     {"name": "scorepad", "label": "Scorepad"},
     {"name": "contrast", "label": "Contrast",
      "outcomes": {"coop:win": "co-op won", "lose": "co-op lost", "draw": "co-op draw"}},
     {"name": "viewpoint", "label": "Viewpoint"},
     {"name": "perfect_moment", "label": "Perfect Moment", "short": "P. Moment",
-     "ends": {"time": "%s's time is up"}},
+     "ends": {"time": "%s's time is up", "tie": "Tie: last turn won"}},
     {"name": "cartes_sur_table", "label": "Cartes sur Table", "short": "Cartes"},
-    {"name": "perspective", "label": "Perspective", "outcomes": {"solved": "solved"}},
+    {"name": "perspective", "label": "Perspective", "outcomes": {"solved": "solved"},
+     "numbers": {"solo": "moves", "*": "none"}},
 ]
 
 

@@ -65,21 +65,24 @@ def build_parser():
                     "games (history.old) and the damaged files kept aside (*.bad): room on a "
                     "full flash")
 
-    rp = sub.add_parser("report", help="print the games in a pulled history and who won most")
+    rp = sub.add_parser("report", help="print every game of a pulled history (unfinished ones "
+                        "too) and who won most")
     rp.add_argument("file", nargs="?", default=os.path.join("pulled", "history.jnl"),
                     help="a history file (default: pulled/history.jnl); its archive beside it, "
                     "history.old, is read first")
     rp.add_argument("--nights", action="store_true",
                     help="also print the games night by night and, per player and per game, "
-                    "wins, win rate, by player count, rival, best and average score, time played")
+                    "wins, win rate, by player count, rival, best and average score (the "
+                    "solitaire: fewest and average moves), time played")
     rp.add_argument("--bgstats", metavar="FILE",
                     help="also write the finished games as a BG Stats import file (JSON)")
+    from tablemate_host import records  # what --csv and --plots write, named by their code
     rp.add_argument("--csv", metavar="FILE",
-                    help="also write one row per game and player: game, mode, player, score, "
-                    "place, outcome")
+                    help="also write one row per game and player: " + ", ".join(records.COLUMNS))
     rp.add_argument("--plots", metavar="DIR",
-                    help="also draw PNGs into DIR: wins.png (each player's wins per mode) and "
-                    "progression.png (the score after each action of the saved game)")
+                    help="also draw PNGs into DIR: " + "; ".join(
+                        "%s (%s)" % (name, what) for name, _, what in records.PLOTS)
+                    + "; %s (%s)" % records.PROGRESSION)
     rp.add_argument("--journal", metavar="FILE",
                     help="the game whose scores progression.png draws (default: game.jnl "
                     "beside the history file)")

@@ -42,9 +42,11 @@ class Device:
     """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
 
     def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
-                 display=True, hold=(), adc=None):
+                 display=True, hold=(), adc=None, rtc=None):
         """``hold``: names of buttons held down while the board powers up (safe mode: "OK");
-        ``adc``: {GPIO: read_u16 value} at power-up (the battery sense on GP29)."""
+        ``adc``: {GPIO: read_u16 value} at power-up (the battery sense on GP29); ``rtc``: the
+        calendar clock's time at power-up, as a command sets a board's (``flash.rtc_time()``),
+        running from there (None: a Pico's clock nobody set, which dates no game)."""
         from tablemate.board import BOARD
         self.root = root
         self.cfg = dict(board or BOARD)
@@ -61,6 +63,8 @@ class Device:
             machine.world.drive(self.cfg["buttons"][key], 0)
         for gp, value in (adc or {}).items():
             machine.world.set_adc(gp, value)
+        if rtc is not None:
+            machine.RTC().datetime(rtc)
         self.main = load_main()
         self.app = None
         self.wdt = None

@@ -362,12 +362,18 @@ def set_clock(now=None):
     """The code that sets the board's calendar clock to this computer's local time (``now``, a
     ``time.struct_time``; default: the time now). Every command that connects sends it: the
     firmware dates the games it files with it (``Probe.wall``), and a Pico's clock restarts at
-    2021-01-01 whenever the power goes. rp2's ``RTC.datetime`` takes (year, month, day,
-    weekday 0-6 from Monday, hours, minutes, seconds, subseconds), weekday as ``tm_wday``."""
+    2021-01-01 whenever the power goes."""
+    return "import machine\nmachine.RTC().datetime(%r)" % (rtc_time(now),)
+
+
+def rtc_time(now=None):
+    """This computer's local time (``now``, a ``time.struct_time``; default: the time now) as
+    rp2's ``RTC.datetime`` takes it: (year, month, day, weekday 0-6 from Monday, hours,
+    minutes, seconds, subseconds), weekday as ``tm_wday``. The simulator sets its fake RTC with
+    it, as a command sets a board's."""
     import time
     t = now or time.localtime()
-    return "import machine\nmachine.RTC().datetime(%r)" % (
-        (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0),)
+    return (t.tm_year, t.tm_mon, t.tm_mday, t.tm_wday, t.tm_hour, t.tm_min, t.tm_sec, 0)
 
 
 def give_back(board, out=print):

@@ -142,6 +142,7 @@ class World:
         self.adc = {}  # channel -> u16 value
         self.wdt = _Watchdog()
         self.rtc = _BOOT_DATE  # the RTC's datetime() tuple: a Pico's at power-up until set
+        self.rtc_set = None  # (the tuple RTC.datetime(t) set, clock.ms then): it runs from there
         self.resets = []  # ("hard"|"soft", ms)
         self.cause = PWRON_RESET
         self.cpu_freq = 125_000_000
@@ -472,16 +473,30 @@ class ADC:
 
 
 class RTC:
-    """The calendar clock: ``datetime()`` reads ``world.rtc``, ``datetime(t)`` sets it (the host
-    does at flash and pull); it does not move by itself (tests set the time they want)."""
+    """The calendar clock. ``datetime(t)`` sets it (the host's commands do on a board, and the
+    simulator with the computer's time, ``flash.rtc_time``), and from then on it runs with the
+    fake clock, as a Pico's RTC counts the seconds; ``datetime()`` reads it. A test that puts a
+    tuple in ``world.rtc`` stops it there: that is the time until it puts another."""
 
     def datetime(self, t=None):
         if t is None:
-            return world.rtc
+            return _rtc_now()
         if len(t) != 8:
             raise ValueError("requested length 8 but object has length %d" % len(t))
         world.rtc = tuple(t)
+        world.rtc_set = (world.rtc, clock.ms)
         return None
+
+
+def _rtc_now():
+    """``world.rtc``, run on by the fake clock's milliseconds since ``RTC.datetime(t)`` set it."""
+    if world.rtc_set is None or world.rtc_set[0] is not world.rtc:
+        return world.rtc
+    from datetime import datetime, timedelta
+    y, mo, d, _, h, mi, s, _ = world.rtc
+    t = datetime(y, mo, d, h, mi, s) + timedelta(milliseconds=ticks_diff(clock.ms,
+                                                                         world.rtc_set[1]))
+    return (t.year, t.month, t.day, t.weekday(), t.hour, t.minute, t.second, 0)
 
 
 class _Mem32:

@@ -16,7 +16,7 @@ import sys
 
 from tablemate import session
 from tablemate.store import history
-from tablemate.ui.standings import reason
+from tablemate.ui.standings import footnote
 from tablemate_host import flash, stats
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board
@@ -177,23 +177,25 @@ def read_history_counted(path):
 
 
 def report(games, out=print):
-    """Print each game, then players by wins (a shared or team win counts for each winner).
+    """Print each game, finished or not ("unfinished": left, or replaced by a new one), then
+    players by wins (a shared or team win counts for each winner).
 
     A game's mode is named by its label in the registry, as the device's History names it (a
     mode this version does not know, by the name its history line gives); its result in words
-    (``stats.result``: a team's win and a shared win are named so); its date, or "unknown"."""
+    (``stats.result``: a team's win and a shared win are named so); its date, or "unknown";
+    each player's number as the mode declares it ("Ann 12", "Ann 12 moves", or the names
+    alone in a game without numbers), then what the standings' bottom line said."""
     if not games:
-        out("No finished games.")
+        out("No games in the history.")
         return
     played = {}
     wins = {}
     rows = [["#", "game", "when", "result", "scores"]]
     for n, g in enumerate(games, 1):
         names = g["names"]
-        scores = g.get("scores", [])
-        table = "  ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names),
-                                                                                len(scores))))
-        why = reason(g)  # the device's words for how it ended ("Ann's time is up")
+        table = "  ".join((name + " " + said).strip() for name, said in zip(names,
+                                                                              stats.figures(g)))
+        why = footnote(g)  # the device's words: how it ended ("Ann's time is up"), the time
         if why:
             table += "  (%s)" % why
         rows.append([str(n), session.label(g.get("game", "?")), stats.when(g), stats.result(g),

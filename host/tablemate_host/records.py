@@ -4,13 +4,18 @@ as pictures and (``bgstats``) as plays for BG Stats.
 The CSV has one row per game and player, numbered as ``report`` prints them (the order the games
 were filed; their dates, where the board's clock was set, are in the report and ``--nights``).
 Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
-co-op game and a team win read as they did on the screen.
+co-op game and a team win read as they did on the screen. What a score is follows the mode's
+declaration (``standings.numbers``): ``unit`` says "points" (more is better) or "moves"
+(fewer is better), and a game without numbers (Perspective with others) has an empty score
+and unit: its places are the winners', then everyone else's.
 
 The plots (``PLOTS``): ``wins.png``, each player's wins per game; ``night.png``, the scores of
-the last night; ``time.png``, the time a game of each mode takes; and ``progression.png``, the
+the last night (moves drawn as moves, fewer winning; a game without numbers as its winners and
+the others); ``time.png``, the time a game of each mode takes; and ``progression.png``, the
 score of every player after each action of the game in a journal (``game.jnl``: the game in
 progress, or the last one played while it is still on the screen), replayed with the mode's own
-rules, with a line where each round (or turn) begins. Only the history's summaries survive a
+rules, with a line where each round (or turn) begins (moves for the solitaire; a game without
+numbers has no progression to draw). Only the history's summaries survive a
 game, so this is the one game whose course can be drawn. matplotlib (the ``plots`` extra) draws
 off screen (Agg) and is imported only when plots are asked for: ``report`` alone stays quick.
 """
@@ -22,14 +27,17 @@ import sys
 from tablemate import RuleError, lifecycle, session
 from tablemate.screens import history as history_screen
 from tablemate.store import jfile, journal
+from tablemate.ui import standings
 
 from tablemate_host import stats
 
-COLUMNS = ("game", "mode", "player", "score", "place", "outcome")
+COLUMNS = ("game", "mode", "player", "score", "place", "outcome", "unit")
 _DPI = 100
 _GROUP = 0.75  # of the space between two players' bar groups: the rest is the gap
 _PALE = 0.35  # a bar of a player who did not win
 _NIGHT_GAMES = 10  # games drawn by night.png when no game has a date
+_UNITS = {standings.MOVES: ", moves", standings.NONE: ", no points"}  # a night.png panel's
+# title, for a game not scored in points (a bar of moves: the shortest wins)
 
 
 # --- the CSV -----------------------------------------------------------------------------------
@@ -38,11 +46,14 @@ def rows(games):
     """One row (``COLUMNS``) per game and player, oldest game first, players in seat order."""
     out = []
     for n, g in enumerate(games, 1):
-        names, scores, won = g["names"], g.get("scores", []), g.get("winners", [])
-        places = stats.places(scores, won) if len(scores) == len(names) else {}
+        names, scores = g["names"], g.get("scores", [])
+        places = stats.places(g)
+        unit = standings.numbers(g)
+        if unit == standings.NONE:
+            unit, scores = "", []
         for i, name in enumerate(names):
             out.append((n, g.get("game", "?"), name, scores[i] if i < len(scores) else "",
-                        places.get(i, ""), _outcome(g, i)))
+                        places.get(i, ""), _outcome(g, i), unit))
     return out
 
 
@@ -100,10 +111,11 @@ def replay(path):
     return head["game"], rules, head["opts"], actions
 
 
-def progression(rules, opts, actions):
+def progression(mode, rules, opts, actions):
     """(the players' names, their scores before any action and after each one, the numbers of
-    the actions that begin a new round or turn). A line the rules refuse ends the game there,
-    as resume does. ``ValueError`` when the rules refuse the options."""
+    the actions that begin a new round or turn, what the scores are: ``standings.numbers`` of
+    the game as it stands). A line the rules refuse ends the game there, as resume does.
+    ``ValueError`` when the rules refuse the options."""
     try:
         state = rules.setup(opts)
     except RuleError as er:
@@ -120,7 +132,9 @@ def progression(rules, opts, actions):
         if counter(state) != before:
             starts.append(n)
         scores.append(list(rules.scores(state)))
-    return list(rules.names(state)), scores, starts
+    summary = rules.summary(state)
+    summary["game"] = mode
+    return list(rules.names(state)), scores, starts, standings.numbers(summary)
 
 
 def _counter(rules):
@@ -191,12 +205,17 @@ def plot_night(games, path):
     for k, g in enumerate(night):
         ax = fig.add_subplot(rows_, cols, k + 1)
         won = g.get("winners", [])
-        for i, (name, score) in enumerate(zip(g["names"], g.get("scores", []))):
+        numbers = standings.numbers(g)
+        heights = g.get("scores", [])
+        if numbers == standings.NONE:  # no numbers: one bar each, the winners' full
+            heights = [1] * len(g["names"])
+            ax.set_yticks([])
+        for i, (name, score) in enumerate(zip(g["names"], heights)):
             ax.bar(i, score, 0.7, color=colors[name], alpha=1 if i in won else _PALE)
         ax.set_xticks(range(len(g["names"])), g["names"], fontsize=8)
         ax.axhline(0, color="0.5", linewidth=0.6)
-        ax.set_title("%s\n%s" % (session.short(g.get("game", "?")), stats.when(g)[11:] or "?"),
-                     fontsize=9)
+        ax.set_title("%s\n%s%s" % (session.short(g.get("game", "?")), stats.when(g)[11:] or "?",
+                                   _UNITS.get(numbers, "")), fontsize=9)
         ax.tick_params(labelsize=8)
     from matplotlib.patches import Patch
     handles = [Patch(color=colors[n], label=n) for n in names]
@@ -235,9 +254,13 @@ def plot_time(games, path):
 
 
 def plot_progression(mode, rules, opts, actions, path):
-    """One line per player, the score after each action; a grey line where a round begins."""
+    """One line per player, the score (or the moves) after each action; a grey line where a
+    round begins. Returns the number of actions drawn, or None, drawing nothing, for a game
+    without numbers."""
     from matplotlib.ticker import MaxNLocator
-    names, scores, starts = progression(rules, opts, actions)
+    names, scores, starts, numbers = progression(mode, rules, opts, actions)
+    if numbers == standings.NONE:
+        return None
     fig = _figure(8, 4.5)
     ax = fig.add_subplot()
     for n in starts:
@@ -246,7 +269,7 @@ def plot_progression(mode, rules, opts, actions, path):
         ax.step(range(len(scores)), [s[i] for s in scores], where="post", label=name)
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("actions (grey: a new %s begins)" % _counter(rules)[1])
-    ax.set_ylabel("score")
+    ax.set_ylabel("moves" if numbers == standings.MOVES else "score")
     ax.set_title("%s: %s" % (session.label(mode), ", ".join(names)))
     ax.legend()
     _save(fig, path)
@@ -256,6 +279,7 @@ def plot_progression(mode, rules, opts, actions, path):
 PLOTS = (("wins.png", plot_wins, "wins per player and game"),
          ("night.png", plot_night, "scores over the last night"),
          ("time.png", plot_time, "time per game"))
+PROGRESSION = ("progression.png", "the score after each action of the saved game")
 
 
 # --- the command -------------------------------------------------------------------------------
@@ -277,10 +301,12 @@ def main(args, games, out=print):
                   file=sys.stderr)
             return 1
         os.makedirs(args.plots, exist_ok=True)
-        for name, draw, what in PLOTS:
+        for name, draw, what in PLOTS if games else ():
             target = os.path.join(args.plots, name)
             draw(games, target)
             out("Plot: %s -> %s" % (what, target))
+        if not games:
+            out("No games in the history: no %s" % ", ".join(name for name, _, _ in PLOTS))
         return _journal_plot(args, out)
     return 0
 
@@ -291,7 +317,7 @@ def _journal_plot(args, out):
         out("No game journal at %s: no score progression (`tablemate pull` copies the game "
             "on the board, if one is saved there)" % path)
         return 0
-    target = os.path.join(args.plots, "progression.png")
+    target = os.path.join(args.plots, PROGRESSION[0])
     try:
         mode, rules, opts, actions = replay(path)
         n = plot_progression(mode, rules, opts, actions, target)
@@ -299,5 +325,9 @@ def _journal_plot(args, out):
         print("tablemate report: %s is not a readable game journal: %s" % (path, er),
               file=sys.stderr)
         return 1
+    if n is None:
+        out("No score progression: a game of %s in this setup keeps no score (%s)"
+            % (session.label(mode), path))
+        return 0
     out("Plot: %s, %d actions, score after each -> %s" % (session.label(mode), n, target))
     return 0

@@ -424,6 +424,14 @@ def run(sim, term, signals, reader, wanted="auto"):
             term.show(sim.frame(drawing))
 
 
+def power_on(data, sh1106=False):
+    """The simulated board on the flash folder ``data``, its calendar clock set to this
+    computer's time, as every command that connects sets a board's: the games played in the
+    simulator are dated (their start and end in the history)."""
+    from tablemate_host import flash
+    return Device(data, sh1106=sh1106, rtc=flash.rtc_time())
+
+
 def main(args):
     """Run the simulator until 'q' (or Ctrl-C, SIGTERM, SIGHUP).
 
@@ -440,7 +448,7 @@ def main(args):
     os.makedirs(data, exist_ok=True)
     if args.fresh:
         wipe(data)
-    sim = Sim(Device(data, sh1106=args.sh1106), layout=args.layout)
+    sim = Sim(power_on(data, args.sh1106), layout=args.layout)
     if sim.dev.app is None:
         print("No display: the firmware is blinking its error code.")
         return 1

@@ -10,26 +10,41 @@ reported as "unknown", counted in every total, and grouped as a night of their o
 Nights: games are taken in the order the device filed them; a game that starts more than
 ``GAP`` after the one before it ended begins a new night, so a night past midnight stays one.
 Scores are compared only within one game (a Scorepad's 120 is no Perspective's 3): the best and
-average scores are per game, wins and rivals across all of them.
+average scores are per game, wins and rivals across all of them. What a game's numbers are is
+its mode's declaration (``tablemate.ui.standings.numbers``): points (the most is the best),
+moves (the solitaire: the fewest is the best, "fewest moves"), or none (Perspective with
+others: no best nor average; its places are the winners', then everyone else's).
 """
 
 from datetime import datetime, timedelta
 
 from tablemate import session
 from tablemate.screens import history as history_screen
-from tablemate.ui.standings import ranking
+from tablemate.ui import standings
 
 GAP = timedelta(hours=4)  # a longer pause between two games: they were played on two nights
 UNKNOWN = "unknown"
 _FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
-def places(scores, winners):
-    """{seat: place}, as the standings rank them (``ui.standings.ranking``); {} when a history
-    written by hand holds scores that are not numbers."""
-    if not all(type(s) is int for s in scores):
+def places(g):
+    """{seat: place} of game ``g``, as the standings rank them (``ui.standings.ranking``, by
+    what its numbers are); {} when a history written by hand holds scores that are not one
+    number per player."""
+    scores = g.get("scores", [])
+    if len(scores) != len(g["names"]) or not all(type(s) is int for s in scores):
         return {}
-    return {i: rank for rank, i in ranking(scores, winners)}
+    return {i: rank for rank, i in standings.ranking(scores, g.get("winners", []),
+                                                     standings.numbers(g))}
+
+
+def figures(g):
+    """Each player's number as the report prints it, in seat order: "12" (points), "12 moves",
+    or "" (a game without numbers)."""
+    numbers = standings.numbers(g)
+    scores = g.get("scores", [])
+    said = [standings.figure(numbers, score) for score in scores[:len(g["names"])]]
+    return [s or "" for s in said] + [""] * (len(g["names"]) - len(said))
 
 
 # --- one game ----------------------------------------------------------------------------------
@@ -151,7 +166,8 @@ class Player:
         self.wins = 0
         self.by_count = {}  # players at the table -> [wins, games]
         self.beaten_by = {}  # winner -> games this player lost to them
-        self.scores = []
+        self.scores = []  # the points of games scored in points
+        self.moves = []  # the moves of games counted in moves (fewer is better)
         self.seconds = 0
         self.timed = 0  # games whose time is known
 
@@ -183,6 +199,7 @@ def players(games):
         names = g["names"]
         won = winners(g)
         scores = g.get("scores", [])
+        kept = {standings.POINTS: "scores", standings.MOVES: "moves"}.get(standings.numbers(g))
         seconds = duration(g)
         for i, name in enumerate(names):
             p = table.get(name) or table.setdefault(name, Player(name))
@@ -195,8 +212,8 @@ def players(games):
             else:
                 for w in won:
                     p.beaten_by[w] = p.beaten_by.get(w, 0) + 1
-            if i < len(scores):
-                p.scores.append(scores[i])
+            if kept and i < len(scores):
+                getattr(p, kept).append(scores[i])
             if seconds is not None:
                 p.seconds += seconds
                 p.timed += 1
@@ -226,14 +243,14 @@ def view(games, out=print):
         out("  " + line)
     out("")
     out("All games: %d, %s played" % (len(done), _total(done)))
-    _players(players(done), out, scores=False)
+    _players(players(done), out, numbers=())
     for m in session.MODES + _unknown_modes(done):
         mine = [g for g in done if g.get("game") == m["name"]]
         if mine:
             out("")
             out("%s: %d game%s, %s played" % (m["label"], len(mine), "" if len(mine) == 1
                                               else "s", _total(mine)))
-            _players(players(mine), out, scores=True)
+            _players(players(mine), out, numbers={standings.numbers(g) for g in mine})
 
 
 def _unknown_modes(games):
@@ -254,19 +271,23 @@ def _total(games):
     return text + (" (+%d unknown)" % missing if missing else "")
 
 
-def _players(table, out, scores):
+def _players(table, out, numbers):
+    """A row per player; with the best and average of the games' numbers among ``numbers``:
+    points ("best", "avg") and moves ("fewest moves", "avg moves")."""
     head = ["player", "games", "wins", "win %", "by players", "rival"]
-    right = {1, 2, 3}
-    if scores:
-        head += ["best", "avg"]
-        right |= {6, 7}
+    shown = [(key, best, label) for key, best, label in (
+        (standings.POINTS, max, ("best", "avg")),
+        (standings.MOVES, min, ("fewest moves", "avg moves"))) if key in numbers]
+    for _, _, label in shown:
+        head += label
+    right = set(range(1, 4)) | set(range(6, len(head)))
     head.append("time")
     rows = [head]
     for p in _ranked(table):
         row = [p.name, str(p.games), str(p.wins), p.rate(), p.counts(), p.rival()]
-        if scores:
-            row += [str(max(p.scores)), "%.1f" % (sum(p.scores) / len(p.scores))] \
-                if p.scores else ["-", "-"]
+        for key, best, _ in shown:
+            got = p.scores if key == standings.POINTS else p.moves
+            row += [str(best(got)), "%.1f" % (sum(got) / len(got))] if got else ["-", "-"]
         row.append(p.time())
         rows.append(row)
     for line in columns(rows, right=right):

@@ -9,7 +9,9 @@ compares them with each other and with the pixels the frame sends:
 - **clipped**: a box reaches past the screen's edge;
 - **runs into**: two boxes of the frame touch or overlap (one pixel of gap at least, the font's
   own spacing, or two words read as one: "square winsDeck 53") -- unless the later one is an
-  opaque band that covers the earlier whole, which is a redraw of that place;
+  opaque band that covers the earlier whole, which is a redraw of that place; and a number
+  followed on its row by another less than ``NUMBER_GAP`` columns on (two columns between a
+  score "60" and a rank "4" read "604");
 - **drawn over**: what the frame shows in a box is not the text's glyphs (a bar, a line or an
   icon drawn over the bottom of the digits);
 - **touches**: a score's digits with anything on the row just below them (a clock under the
@@ -26,6 +28,8 @@ checked when it was drawn. Nothing here changes the firmware: the wrappers call 
 WIDTH = 128
 HEIGHT = 64
 GAP = 2  # blank columns between two texts on a row, at least (letters have 1, a space 7)
+NUMBER_GAP = 5  # between a text ending in a digit and one beginning with a digit: two digits
+# have 1 blank column between them, so at 2 or 3 they read as one number
 
 
 class Box:
@@ -57,6 +61,15 @@ class Box:
         between them: one column is the gap between two letters, so "square wins" and
         "Deck 53" a column apart read "square winsDeck 53"."""
         return (self.x - GAP < other.x + other.w and other.x - GAP < self.x + self.w
+                and self.y < other.y + other.h and other.y < self.y + self.h)
+
+    def numbers_run(self, other):
+        """True when one box ends in a digit and the other, further on the same rows, begins
+        with one less than ``NUMBER_GAP`` blank columns after it: two numbers read as one."""
+        left, right = (self, other) if self.x <= other.x else (other, self)
+        gap = right.x - (left.x + left.w)
+        return (0 <= gap < NUMBER_GAP and left.s.rstrip(" ")[-1:].isdigit()
+                and right.s.lstrip(" ")[:1].isdigit()
                 and self.y < other.y + other.h and other.y < self.y + self.h)
 
     def covers(self, other):
@@ -239,9 +252,9 @@ class Watch:
             for old in live:
                 if box.opaque and box.covers(old):
                     continue  # redrawn over: the old text is gone, not overlapped
-                if box.touches(old) and not (box.y == old.y and box.start == old.pen
-                                             and not box.covers(old)
-                                             and box.x >= old.x + old.w):
+                pen = (box.y == old.y and box.start == old.pen and not box.covers(old)
+                       and box.x >= old.x + old.w)  # "+" then 12: one text in two parts
+                if (box.touches(old) or box.numbers_run(old)) and not pen:
                     found.append(("runs into", "%r and %r" % (old, box),
                                   old.where + " / " + box.where))
                 kept.append(old)

@@ -69,6 +69,41 @@ def test_connecting_sets_the_board_clock_to_this_computers_time():
     assert machine.world.rtc == (2026, 12, 4, 4, 21, 7, 9, 0)  # a Friday: weekday 4
 
 
+def test_a_clock_set_by_a_command_runs_on():
+    """A board's RTC counts the seconds from the time a command gave it; the fake one runs
+    with the fake clock (a tuple a test puts in ``world.rtc`` stays where it is put)."""
+    from tablemate_host import fakes
+    machine.world.reset()
+    machine.RTC().datetime((2026, 12, 31, 3, 23, 59, 30, 0))
+    fakes.clock.advance(45000)
+    assert machine.RTC().datetime() == (2027, 1, 1, 4, 0, 0, 15, 0)  # a Friday: weekday 4
+
+
+def test_the_simulators_games_are_dated_by_this_computers_clock(tmp_path):
+    """Issue 32: games played in the simulator had no date; its board's clock is set to the
+    computer's, as a command sets a real board's, and it runs while the game is played."""
+    from datetime import datetime
+    from tablemate_host import sim
+    before = datetime.now().replace(microsecond=0)
+    dev = sim.power_on(str(tmp_path))
+    dev.choose("Scorepad")
+    dev.goto("Target: none")
+    dev.press("RIGHT")  # target 5
+    dev.choose("Start")
+    for _ in range(5):  # twenty minutes of play (a key every four: the screen stays on)
+        dev.advance(4 * 60 * 1000)
+        dev.presses("DOWN", "UP")
+    dev.press("OK")
+    for _ in range(5):
+        dev.press("RIGHT")
+    dev.press("OK")  # Bob reaches 5: filed
+    with open(os.path.join(str(tmp_path), "data", "history.jnl")) as f:
+        game = json.loads(f.readline())
+    start = stats.moment(game, "start")
+    assert start is not None and abs((start - before).total_seconds()) < 60, game
+    assert 20 * 60 <= stats.duration(game) <= 21 * 60, game
+
+
 def _g(start, end, names=("Ann", "Bob"), scores=(3, 1), winners=(0,), **more):
     g = {"game": "scorepad", "names": list(names), "scores": list(scores),
          "winners": list(winners)}

@@ -50,16 +50,16 @@ def test_csv_has_one_row_per_game_and_player(tmp_path):
     with open(out, newline="") as f:
         got = list(csv.reader(f))
     assert got == [
-        ["game", "mode", "player", "score", "place", "outcome"],
-        ["1", "scorepad", "Ann", "0", "2", "lost"],
-        ["1", "scorepad", "Bob", "5", "1", "won"],
-        ["2", "scorepad", "Ann", "1", "1", "unfinished"],
-        ["2", "scorepad", "Bob", "0", "2", "unfinished"],
-        ["3", "contrast", "Ann", "9", "1", "co-op lost"],
-        ["3", "contrast", "Bob", "9", "1", "co-op lost"],
-        ["4", "scorepad", "Ann", "7", "1", "won, shared"],
-        ["4", "scorepad", "Bob", "7", "1", "won, shared"],
-        ["4", "scorepad", "Cy", "3", "3", "lost"],
+        ["game", "mode", "player", "score", "place", "outcome", "unit"],
+        ["1", "scorepad", "Ann", "0", "2", "lost", "points"],
+        ["1", "scorepad", "Bob", "5", "1", "won", "points"],
+        ["2", "scorepad", "Ann", "1", "1", "unfinished", "points"],
+        ["2", "scorepad", "Bob", "0", "2", "unfinished", "points"],
+        ["3", "contrast", "Ann", "9", "1", "co-op lost", "points"],
+        ["3", "contrast", "Bob", "9", "1", "co-op lost", "points"],
+        ["4", "scorepad", "Ann", "7", "1", "won, shared", "points"],
+        ["4", "scorepad", "Bob", "7", "1", "won, shared", "points"],
+        ["4", "scorepad", "Cy", "3", "3", "lost", "points"],
     ]
 
 
@@ -73,8 +73,9 @@ def test_a_team_win_is_no_tie_in_the_report_nor_the_csv():
     lines = []
     pull.report([TEAM], lines.append)
     assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
-    assert [r[3:] for r in records.rows([TEAM])] == [
-        (0, 1, "won, team"), (0, 3, "lost"), (-1, 1, "won, team"), (0, 3, "lost")]
+    assert [r[3:] for r in records.rows([TEAM])] == [  # no points: no score, no unit
+        ("", 1, "won, team", ""), ("", 3, "lost", ""), ("", 1, "won, team", ""),
+        ("", 3, "lost", "")]
 
 
 def test_wins_per_mode_count_a_shared_win_for_each_winner(tmp_path):
@@ -86,11 +87,12 @@ def test_wins_per_mode_count_a_shared_win_for_each_winner(tmp_path):
 def test_the_journal_is_replayed_without_its_undone_action(tmp_path):
     mode, rules, opts, actions = records.replay(_journal(tmp_path))
     assert mode == "scorepad" and ["add", 0, 4] not in actions and len(actions) == 9
-    names, scores, starts = records.progression(rules, opts, actions)
+    names, scores, starts, numbers = records.progression(mode, rules, opts, actions)
     assert names == ["Ann", "Bob"]
     assert scores == [[0, 0], [3, 0], [3, 0], [3, 5], [3, 5], [12, 5], [12, 5], [12, 7],
                       [12, 7], [13, 7]]
     assert starts == [4, 8]  # the "next" that ends each round
+    assert numbers == "points"
 
 
 def test_a_torn_last_line_is_left_out_as_the_device_does(tmp_path):
@@ -144,6 +146,19 @@ def test_without_a_journal_no_progression_is_drawn(tmp_path):
     assert pull.main_report(args, lines.append) == 0
     assert sorted(os.listdir(plots)) == ["night.png", "time.png", "wins.png"]
     assert any(line.startswith("No game journal at ") for line in lines), lines
+
+
+def test_an_empty_history_draws_no_plot_but_the_journals(tmp_path, capsys):
+    """A history with no game (new, or only damaged lines) crashed --plots (night.png divided
+    its games into rows of none); the saved game's progression is still drawn."""
+    history = tmp_path / "history.jnl"
+    history.write_text("")
+    os.replace(_journal(tmp_path), str(tmp_path / "game.jnl"))
+    plots = tmp_path / "plots"
+    assert cli.main(["report", str(history), "--plots", str(plots)]) == 0
+    out = capsys.readouterr().out
+    assert "No games in the history: no wins.png, night.png, time.png" in out, out
+    assert os.listdir(str(plots)) == ["progression.png"]
 
 
 def test_a_journal_that_is_not_a_game_is_refused(tmp_path, capsys):

@@ -52,6 +52,10 @@ def _frame(draw):
 
 def test_the_check_finds_each_kind_of_fault():
     assert _frame(lambda fb, t: (t.put(fb, "square wins", 20, 0), t.put(fb, "Deck 53", 84, 0)))
+    # two numbers a few columns apart: the 8-player standings' "60" and the next column's "4"
+    assert _frame(lambda fb, t: (t.draw_right(fb, "60", 63, 11), t.draw(fb, "4", 65, 11)))[
+        0].startswith("runs into")
+    assert _frame(lambda fb, t: (t.draw(fb, "Deck 5", 0, 0), t.draw(fb, "3 left", 38, 0)))
     assert _frame(lambda fb, t: t.put(fb, "Wolfgang misses the turn", 0, 7))[0].startswith(
         "clipped")
     assert _frame(lambda fb, t: t.put(fb, t.fit("+1 Ann, Bob, Cleo, Dev, Eve", 60), 0, 7))[
@@ -73,3 +77,6 @@ def test_what_the_check_lets_through():
     assert not _frame(lambda fb, t: (t.put(fb, "Dee", 2, 4), fb.hline(1, 36, 20, 1)))
     assert not _frame(lambda fb, t: t.put(fb, t.fit("Wolfgang", 30), 0, 0))
     assert not _frame(lambda fb, t: (t.put(fb, "yellow won", 20, 0), t.put(fb, "Deck 53", 86, 0)))
+    # numbers a space apart, and a number beside a word two columns on
+    assert not _frame(lambda fb, t: (t.draw_right(fb, "60", 61, 11), t.draw(fb, "4", 67, 11)))
+    assert not _frame(lambda fb, t: (t.draw_right(fb, "60", 63, 11), t.draw(fb, "Ann", 65, 11)))

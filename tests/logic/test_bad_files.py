@@ -397,7 +397,7 @@ JOURNAL = Spec(D + "game.jnl", played("progress", _in_progress), d_resume,
                ("Scorepad", "Notice"), follow=f_play, after=("Scorepad", "Notice", "Home"),
                form="lines", lines=(-1, 0), grows=True, caps=VM_CAPS)
 # A checkpoint line carries the CRC of its bytes (journal version 3): a state ("s") changed in
-# any way (s=null, "round": "x", a truthy "final"...) is a damaged line, cut with a copy kept,
+# any way (s=null, "round": "x", a truthy "over"...) is a damaged line, cut with a copy kept,
 # and the game resumes from the checkpoint or header before it. (Trusted as it stood, such a
 # state raised TypeError/KeyError... at "Resume game?", or filed a game that never ended.)
 JOURNAL_CP = Spec(D + "game.jnl", flash_with("checkpointed", _checkpointed), d_resume,

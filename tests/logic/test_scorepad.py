@@ -26,8 +26,7 @@ def _refused(state, action, message):
 def test_setup():
     s = _new(2, 50)
     assert s == {"names": ["P1", "P2"], "scores": [0, 0], "round": 1, "turn": 0, "target": 50,
-                 "over": False, "winners": [], "start": 0, "rotate": False, "finish": False,
-                 "final": False}
+                 "over": False, "winners": [], "start": 0, "rotate": False, "finish": False}
     assert json.loads(json.dumps(s)) == s
     assert scorepad.scores(s) == [0, 0]
     assert scorepad.turn(s) == 0
@@ -268,6 +267,64 @@ def test_a_target_with_finish_ends_at_next_round_and_ties_are_shared():
     scorepad.apply(s, ["add", 1, 10])
     scorepad.apply(s, ["round"])  # "Next round" ends the last round as well
     assert scorepad.result(s) == [0, 1]
+
+
+def _past_and_corrected():
+    """Issue 32: 4 players, target 50, the round played out; Bob goes to 60, then his score is
+    corrected down to 33 before the round ends."""
+    s = scorepad.setup({"names": ["Ann", "Bob", "Cy", "Dee"], "target": 50, "finish": True})
+    scorepad.apply(s, ["next"])  # Bob's turn
+    scorepad.apply(s, ["add", 1, 60])
+    assert scorepad.last_round(s)
+    scorepad.apply(s, ["add", 1, -27])
+    return s
+
+
+def test_a_score_corrected_below_the_target_is_no_last_round():
+    s = _past_and_corrected()
+    assert not scorepad.last_round(s), "33 points: the target is not reached"
+    _played(s, 3)  # Bob, Cy, Dee: the round ends
+    assert scorepad.result(s) is None and scorepad.round_no(s) == 2, (s["over"], s["winners"])
+    scorepad.apply(s, ["add", 0, 50])  # Ann reaches it now: her round is the last
+    assert scorepad.last_round(s)
+    _played(s, 4)
+    assert scorepad.result(s) == [0]
+
+
+def test_the_last_round_follows_the_scores_as_they_stand():
+    s = _past_and_corrected()
+    scorepad.apply(s, ["add", 1, 17])  # 50 again
+    assert scorepad.last_round(s)
+    scorepad.apply(s, ["add", 2, 70])  # Cy passes it too; Bob drops back: Cy's 70 stands
+    scorepad.apply(s, ["add", 1, -40])
+    assert scorepad.last_round(s)
+    scorepad.apply(s, ["round"])
+    assert scorepad.result(s) == [2]
+
+
+def test_an_undone_score_past_the_target_is_no_last_round():
+    import support
+    from tablemate.store.game import Game
+    g = Game.new(scorepad, support.scratch_dir("scorepad-undo-target") + "/game.jnl",
+                 {"names": ["Ann", "Bob", "Cy", "Dee"], "target": 50, "finish": True})
+    g.do(["next"])
+    g.do(["add", 1, 60])
+    assert scorepad.last_round(g.state)
+    g.undo()
+    assert not scorepad.last_round(g.state)
+    for _ in range(3):
+        g.do(["next"])
+    assert scorepad.result(g.state) is None and scorepad.round_no(g.state) == 2
+
+
+def test_a_saved_state_that_kept_the_old_flag_follows_its_scores():
+    """A checkpoint written before issue 32 may hold ``"final": true`` after a correction: the
+    scores as they stand decide, so such a game resumes without a false last round."""
+    s = _past_and_corrected()
+    s["final"] = True
+    assert not scorepad.last_round(s)
+    _played(s, 3)
+    assert scorepad.result(s) is None
 
 
 def test_a_state_from_before_the_options_plays_as_it_did():

@@ -335,6 +335,31 @@ def test_a_game_lost_on_time_says_whose_time_is_up(make_device, root):
     assert "won by Ann" in lines[1] and lines[1].endswith("(Bob's time is up)"), lines
 
 
+def test_a_tie_says_that_the_last_turn_won(make_device, root):
+    """Issue 32: the deck runs out with the points equal: the player who took the last turn
+    wins (the rulebook's tie-break), and the standings, the History and the report say why."""
+    from tablemate_host import pull
+    dev = make_device()
+    bob_first(dev)
+    for _ in range(12):  # Bob's items draw the whole deck
+        if state(dev)["deck"]:
+            dev.press("LEFT")
+    assert state(dev)["deck"] == 0 and not state(dev)["over"], dump(dev)
+    dev.press("OK")  # his turn ends with the deck empty: 0 to 0, his was the last turn
+    assert state(dev)["outcome"] == "deck" and history(root)[-1]["winners"] == [1], dump(dev)
+    dev.press("OK")  # the standings
+    assert (0, 0) in dev.find_text("Bob wins!"), dump(dev)
+    why = "Tie: last turn won"
+    assert ((128 - text.ink_width(why)) // 2, 56) in dev.find_text(why), dump(dev)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    dev.press("OK")  # the game's details
+    assert dev.shows("Ann 0 Bob 0") and dev.shows(why), dump(dev)
+    lines = []
+    pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
+    assert "won by Bob" in lines[1] and lines[1].endswith("(%s)" % why), lines
+
+
 def test_a_clock_at_zero_plays_on(make_device):
     dev = make_device()
     bob_first(dev, clock="per turn", turn_s=15)

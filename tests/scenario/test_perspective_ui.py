@@ -184,7 +184,8 @@ def test_a_four_player_team_game(make_device, root):
 def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, root):
     """Ann and Cy win as a team, Cy with a failed check: both rank 1 in the standings (not 1
     and 2 by their failed checks), and neither the History nor ``tablemate report`` calls the
-    win a tie."""
+    win a tie. Issue 32: failed checks are no points: Bob, who failed one, and Dee share the
+    third place (not "3 Dee 0 / 4 Bob -1"), and no numbers are shown."""
     from tablemate_host import pull
     dev = make_device()
     new_game(dev)
@@ -192,7 +193,8 @@ def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, roo
     pick(dev, "Ann")
     dev.press("OK")  # Ann reaches her objective
     pick(dev, "Yes")
-    dev.presses("UP", "OK")  # Bob: yellow
+    dev.press("OK")  # Bob checks: failed
+    pick(dev, "No")
     dev.press("OK")  # Cy checks: failed
     pick(dev, "No")
     dev.presses("LEFT", "OK")  # Dee: blue; Ann's turn is skipped
@@ -200,19 +202,25 @@ def test_a_team_win_ranks_the_team_first_together_and_is_no_tie(make_device, roo
     dev.press("OK")  # Cy: reached, the team wins
     pick(dev, "Yes")
     assert says(dev, "Ann & Cy win!"), dump(dev)
+    assert state(dev)["failed"] == [0, 1, 1, 0], state(dev)
     dev.press("OK")  # the standings
     assert title(dev, "Ann & Cy win!"), dump(dev)
-    ranks = {y: [r for r in "123" if (0, y) in dev.find_text(r)] for y in (11, 20, 29, 38)}
+    ranks = {y: [r for r in "1234" if (0, y) in dev.find_text(r)] for y in (11, 20, 29, 38)}
     assert ranks == {11: ["1"], 20: ["1"], 29: ["3"], 38: ["3"]}, "the team first together" + dump(dev)
-    assert (16, 20) in dev.find_text("Cy") and dev.shows("-1"), dump(dev)
+    assert [y for x, y in dev.find_text("Bob") if x == 16] == [29], "seat order" + dump(dev)
+    assert (16, 20) in dev.find_text("Cy") and not dev.shows("-1"), dump(dev)
+    assert [y for x, y in dev.find_text("0")] == [], "no numbers column" + dump(dev)
     dev.press("OK")  # filed: home
     choose(dev, "History", limit=14)
     # the row as the History shows it: the label shortened, the team whole
     assert dev.app.top().items[0] == "Perspecti.: Ann & Cy", dev.app.top().items
     assert (2, 16) in highlighted(dev, "Perspecti.: Ann & Cy"), dump(dev)
+    dev.press("OK")  # the details: the players, winners first, no numbers
+    assert dev.shows("Ann Cy Bob Dee") and not dev.shows("-1"), dump(dev)
     lines = []
     pull.report(pull.read_history(os.path.join(root, "data", "history.jnl")), lines.append)
     assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
+    assert lines[1].endswith("Ann  Bob  Cy  Dee"), lines
 
 
 def test_the_colour_keys_are_spelt_out(make_device):
@@ -406,9 +414,15 @@ def test_solved_with_the_first_action_is_one_move(make_device, root):
     dev.press("OK")
     assert state(dev)["moves"] == 1 and solo_view(dev, 1, "0:03"), dump(dev)
     assert records_file(root)["moves"] == 1, records_file(root)
-    dev.press("OK")  # the standings
-    assert dev.shows("1"), dump(dev)
+    dev.press("OK")  # the standings: the moves said as moves, the time on the bottom line
+    assert title(dev, "Ann wins!") and (0, 11) in dev.find_text("1"), dump(dev)
+    assert (128 - text.ink_width("1 move"), 11) in dev.find_text("1 move"), dump(dev)
+    assert dev.shows("Time 0:03"), dump(dev)
     assert history(root)[-1]["moves"] == 1 and history(root)[-1]["scores"] == [1], history(root)
+    dev.press("OK")  # filed: home
+    choose(dev, "History", limit=14)
+    dev.press("OK")
+    assert dev.shows("Ann 1 move") and dev.shows("Time 0:03"), dump(dev)
 
 
 def _solve_beating(dev, root, records):

@@ -111,6 +111,30 @@ def test_a_whole_game(make_device, root):
     assert dev.shows("Scorepad: Ann"), dump(dev)
 
 
+def test_a_score_corrected_below_the_target_does_not_end_the_round(make_device, root):
+    """Issue 32: 4 players, target 50, the round played out. Bob holds RIGHT past 50, waits
+    for the save, then corrects his score down to 33: "Last round" goes, and the end of the
+    round names no winner: the game goes on (the History files nothing)."""
+    dev = make_device()
+    new_scorepad(dev, players=4, target=50)
+    dev.press("OK")  # Ann's turn ends: Bob's
+    hold(dev, "RIGHT", 3000)
+    commit(dev)
+    bob = actions(dev)[-1]
+    assert bob[:2] == ["add", 1] and bob[2] >= 50, bob
+    assert dev.shows("Last round") and dev.shows("to 50"), dump(dev)
+    for _ in range(bob[2] - 33):
+        dev.press("LEFT")
+    commit(dev)
+    assert actions(dev)[-1] == ["add", 1, 33 - bob[2]] and row_score(dev, 1, 33), dump(dev)
+    assert dev.shows("Round 1") and not dev.shows("Last round"), dump(dev)
+    dev.presses("OK", "OK", "OK")  # Bob, Cy, Dee: the round is over
+    assert not dev.shows("Bob wins!") and dev.shows("Round 2"), dump(dev)
+    assert turn_of(dev, "Ann") and row_score(dev, 1, 33), dump(dev)
+    assert dev.app.game.rules.result(dev.app.game.state) is None
+    assert history(root) == []
+
+
 def test_new_game_with_the_same_players(make_device, root):
     dev = make_device()
     new_scorepad(dev, players=3, target=10, stop=True)
@@ -146,6 +170,31 @@ def test_end_game_from_the_menu_announces_a_tie(make_device, root):
     dev.press("OK")
     assert actions(dev) == [["end"]]
     assert dev.shows("Tie: Ann, Bob, Cy"), dump(dev)
+
+
+def test_eight_players_standings_keep_the_two_columns_apart(make_device):
+    """Issue 32: past five players the standings are two columns; the first column's numbers
+    ended two pixels before the second column's ranks, so "60" and "5" read "605". Between
+    them there is now a space's width at least (5 blank columns: a letter's gap is 1)."""
+    dev = make_device()
+    new_scorepad(dev, players=8)
+    for n in range(8):  # every player scores two digits or more, Ann the most
+        hold(dev, "RIGHT", 3000 - 150 * n)
+        dev.press("OK")
+    commit(dev)
+    scores = dev.app.game.rules.scores(dev.app.game.state)
+    assert all(s >= 10 for s in scores) and len(set(scores)) == 8, scores
+    dev.press("BACK")
+    choose(dev, "End game")
+    dev.press("OK")  # yes: the standings, ranks 1-4 on the left, 5-8 on the right
+    assert (0, 11) in dev.find_text("1") and (0, 38) in dev.find_text("4"), dump(dev)
+    px = dev.panel.pixels()
+    for y in (11, 20, 29, 38):
+        lit = [x for x in range(128) if any(px[y + j][x] for j in range(8))]
+        left = max(x for x in lit if x < 64)
+        right = min(x for x in lit if x >= 64)
+        assert right - left - 1 >= 5, ("row %d: %d blank columns" % (y, right - left - 1)
+                                       ) + dump(dev)
 
 
 def test_holding_right_stops_at_what_the_rules_accept(make_device):

@@ -24,11 +24,24 @@ def same(web, host_frame, label):
 
 
 def journal(text):
-    """A journal's lines as data: the header without its random id, then the actions."""
+    """A journal's lines as data: the header without its random id and its start (the page's
+    clock dates its games; the host's board has no clock set), then the actions."""
     lines = [json.loads(line) for line in text.split("\n") if line and "\x00" not in line]
     head = dict(lines[0])
     head.pop("id")
+    head.pop("start", None)
     return [head] + lines[1:]
+
+
+def started_now(text):
+    """True when the journal's header holds a start within a minute of this computer's local
+    time: the page's board clock is the browser's (issue 32: the page's games had no date)."""
+    from datetime import datetime
+    start = json.loads(text.split("\n")[0]).get("start")
+    if not start:
+        return False
+    return abs((datetime.strptime(start, "%Y-%m-%d %H:%M:%S") - datetime.now()
+                ).total_seconds()) < 60
 
 
 # -- flows, played on the host first --------------------------------------------------------------
@@ -88,6 +101,7 @@ def test_a_flow_shows_what_the_host_shows(flow, via, page, origin, host):
     web.replay(dev.script)
     with open(dev.root + "/data/game.jnl") as f:
         assert journal(web.read("/data/game.jnl")) == journal(f.read())
+    assert started_now(web.read("/data/game.jnl")), web.read("/data/game.jnl")[:200]
 
 
 @pytest.mark.parametrize("via", ["keys", "clicks"])

@@ -13,7 +13,8 @@ in the browser exactly as on a Pico. What each part is wired to:
   gauge takes that for USB and shows no figure.
 - deepsleep: never reached (no battery, no cut-off); were it called, the page's loop stops, as
   a dormant Pico's does, until the page is reloaded (its reset).
-- RTC: never set, as on a Pico no computer has talked to: the games are not dated.
+- RTC: the page's clock (the browser's local time), as every ``tablemate`` command sets a
+  board's to the computer's: the games played in the page are dated.
 - WDT: fed by every loop pass, never bites: a browser pauses a page's timers in the background,
   and a page cannot be reset halfway through a pass anyway.
 """
@@ -190,12 +191,13 @@ class ADC:
 
 
 class RTC:
-    """The calendar clock of a Pico nobody set (2021-01-01): the page's games are not dated,
-    as on a board no computer has connected to since power-up; their journals stay the same
-    bytes as the host's (tests/web compare them)."""
+    """The calendar clock, set by the page: ``webio.clock()`` is the browser's local time as
+    "year month day weekday hours minutes seconds" (weekday 0 for Monday, as rp2 counts), read
+    when the firmware dates a game (``Probe.wall``: a game's start and end)."""
 
     def datetime(self):
-        return 2021, 1, 1, 4, 0, 0, 0, 0
+        t = tuple(int(n) for n in webio.clock().split())
+        return t + (0,)
 
 
 class WDT:

@@ -202,7 +202,9 @@ def kind(state):
 
 
 def scores(state):
-    """Failed checks per player (the solitaire: its moves): what the standings rank by."""
+    """Minus the failed checks per player (the solitaire: its moves), the summary's scores.
+    The registry says what they are (``numbers``): the solitaire's moves, fewer being better;
+    in any other setup no points, so nothing ranks by them or shows them (issue 32)."""
     if state["kind"] == "solo":
         return [state["moves"]]
     return [-f for f in state["failed"]]

@@ -1,16 +1,20 @@
 """The generic scorepad: any card game where players add points, in turns and rounds.
 
 State (plain JSON data): {"names", "scores", "round", "turn", "target", "over", "winners",
-"start", "rotate", "finish", "final"}. Actions: ["add", player, delta], ["next"], ["round"],
-["end"]. Every action is validated in full before the state changes.
+"start", "rotate", "finish"}. Actions: ["add", player, delta], ["next"], ["round"], ["end"].
+Every action is validated in full before the state changes.
 
 Options: "first" is the player who starts (chosen at the setup, or drawn there at random: the
 journal keeps the index); "rotate" moves the first seat of each new round one player on, so
 nobody always opens. A target above 0 ends the game once an add reaches it: with "finish" the
 round is played out first, so that everybody had as many turns (the setup's default); without,
-at once. Journals written before these options resume as they were played: a missing option,
-or a state without its key, means the old behaviour (player 0 starts, no rotation, the game
-ends at once).
+at once. Whether the round being played is the last follows the scores as they stand when it
+ends: a score corrected back below the target (or an undo) takes the last round away. Journals
+written before these options resume as they were played: a missing option, or a state without
+its key, means the old behaviour (player 0 starts, no rotation, the game ends at once). A
+state saved before issue 32 may still hold a "final" flag, set by an add that reached the
+target and never cleared: it is ignored (the scores decide), so a game whose score was
+corrected below the target resumes without its false last round.
 """
 
 from tablemate import CHOICE, FLAG, NUMBER, RuleError, action_kind
@@ -38,7 +42,12 @@ def setup(opts):
     o = check(opts, PLAYERS, OPTIONS)
     return {"names": o["names"], "scores": [0] * len(o["names"]), "round": 1,
             "turn": o["first"], "target": o["target"], "over": False, "winners": [],
-            "start": o["first"], "rotate": o["rotate"], "finish": o["finish"], "final": False}
+            "start": o["first"], "rotate": o["rotate"], "finish": o["finish"]}
+
+
+def _reached(state):
+    """True when a score as it stands reaches the target (there is one)."""
+    return state["target"] > 0 and max(state["scores"]) >= state["target"]
 
 
 def _leaders(scores):
@@ -53,8 +62,8 @@ def _finish(state):
 
 def _new_round(state):
     """Start the next round (its first seat moved on when rotating), or end the game when the
-    target was reached in the round that just ended."""
-    if state.get("final"):
+    target is reached as the round ends."""
+    if state.get("finish") and _reached(state):
         _finish(state)
         return
     start = state.get("start", 0)
@@ -79,11 +88,8 @@ def apply(state, action):
         if not -MAX_SCORE <= new <= MAX_SCORE:
             raise RuleError("Score out of range")
         scores[p] = new
-        if state["target"] and new >= state["target"]:
-            if state.get("finish"):
-                state["final"] = True  # the round is played out
-            else:
-                _finish(state)
+        if not state.get("finish") and _reached(state):
+            _finish(state)  # with "finish", the round is played out first (``_new_round``)
     elif kind == "next":
         t = (state["turn"] + 1) % len(scores)
         if t == state.get("start", 0):
@@ -122,8 +128,8 @@ def round_no(state):
 
 
 def last_round(state):
-    """True once the target was reached and the round is being played out."""
-    return state.get("final", False) and not state["over"]
+    """True while a score reaches the target and the round is being played out."""
+    return bool(state.get("finish")) and not state["over"] and _reached(state)
 
 
 def result(state):

@@ -73,10 +73,18 @@ def result(record):
 
 
 def details(g):
-    """The players' scores, then why the game ended when the mode says ("Ann's time is up")."""
-    from tablemate.ui.standings import reason
+    """The players with their numbers ("Ann 12 Bob 8", "Ann 12 moves"; a game without numbers:
+    the names, winners first), then what the standings' bottom line says ("Ann's time is up",
+    the solitaire's time)."""
+    from tablemate.ui import standings
     names = g.get("names", [])
     scores = g.get("scores", [])
-    why = reason(g)
-    return " ".join("%s %s" % (names[i], scores[i]) for i in range(min(len(names), len(scores)))
-                    ) + ("\n" + why if why else "")
+    numbers = standings.numbers(g)
+    if numbers == standings.NONE:
+        said = " ".join(names[i] for _, i in standings.ranking(scores, g.get("winners", []),
+                                                                 numbers))
+    else:
+        said = " ".join("%s %s" % (names[i], standings.figure(numbers, scores[i]))
+                        for i in range(min(len(names), len(scores))))
+    why = standings.footnote(g)
+    return said + ("\n" + why if why else "")
