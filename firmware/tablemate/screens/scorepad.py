@@ -1,6 +1,6 @@
 """Scorepad: scores for 1-8 players, rounds, a target, undo and a per-turn countdown.
 
-Six buttons: UP/DOWN pick a player, LEFT/RIGHT change their score (hold to speed up), OK ends the
+Six buttons: UP/DOWN pick a player (the seats in order, as the turn goes), LEFT/RIGHT change their score (hold to speed up), OK ends the
 turn, BACK opens the game menu. With fewer buttons the menu's "Adjust score" does the same job.
 Presses on LEFT/RIGHT gather into one pending change that is journaled as a single action when the
 player moves on or after a short pause, so undo takes back "+7", not "+1" seven times; until then
@@ -185,13 +185,12 @@ class Scorepad(GameScreen):
             GameScreen.end_key(self, key, kind)
 
     def _select(self, key):
+        """DOWN the next seat, UP the one before, round the table: the order the turn takes,
+        and the order every picker walks the players in (Viewpoint's, a tie's), whatever
+        columns the table draws them in."""
         self.commit()
         n = len(rules.names(self.game.state))
-        by = 1 if key == K.DOWN else -1
-        if K.linear(self.app.layout):  # PREV and NEXT: the seats
-            self.sel = (self.sel + by) % n
-        else:  # arrows: the cells on the screen
-            self.sel = table.step(n, self.sel, by)
+        self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
         self.dirty = True
 
     def tick(self, now):

@@ -31,15 +31,6 @@ def layout(n):
     return 4, 32, (1, 4)
 
 
-def step(n, i, by):
-    """The cell UP (``by`` -1) or DOWN (+1) moves to from cell ``i`` of ``n``: down a column,
-    then to the top of the next one, wrapping. The arrows follow the cells on the screen, not
-    the seats: DOWN from the top right cell of the 2x2 grid is the bottom right one."""
-    cols = layout(n)[0]
-    order = [c + r * cols for c in range(cols) for r in (0, 1) if c + r * cols < n]
-    return order[(order.index(i) + by) % len(order)]
-
-
 def draw(fb, names, values, lit=(), bar=-1):
     """Draw the cells of every player: ``values`` are the numbers shown (a pending change
     included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
