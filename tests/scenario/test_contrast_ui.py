@@ -365,23 +365,41 @@ def test_skip_from_the_menu_and_the_expert_reminder(make_device):
     assert actions(dev) == [["pick", 0, "big"], ["skip", 1], ["pick", 2, "big"]]
     # Why both win where all the same wins nothing: under Bob's score, he skipped.
     w = 128 // 3
-    assert ((w + (w - text.ink_width("skipped")) // 2, 48) in dev.find_text("skipped")
-            and dev.find_text("skipped") == [(w + (w - text.ink_width("skipped")) // 2, 48)]), \
+    under = [xy for xy in dev.find_text("skip") if xy[1] == 48]  # the tip says "skip" too
+    assert under == [(w + (w - text.ink_width("skip")) // 2, 48)], \
         "only under Bob's cell" + dump(dev)
 
 
-def test_the_grid_says_what_up_and_down_do(make_device):
-    """UP (the card's other end) and DOWN (the next symbol picked this round) are said between
-    the grid's rows: DOWN's once there is a pick to jump to."""
+def test_two_skips_of_three_say_one_card_was_played(make_device):
+    """Three players, two skip: the lone card agrees with nothing (the 3-player note wants two
+    alike), so nobody wins and the result says why; "skip" stands clear under each skipper's
+    score (two "skipped" in cells of 42 px ran together as "skippedskipped")."""
     dev = make_device()
     new_game(dev, 3)
-    assert (0, 32) in dev.find_text("\x02 other end"), dump(dev)
-    assert not dev.shows("\x03 picked"), "nothing picked yet" + dump(dev)
+    for name in ("Ann", "Bob"):
+        dev.press("BACK")
+        choose(dev, "Skip " + name)
+    pick(dev, "big")
+    assert actions(dev) == [["skip", 0], ["skip", 1], ["pick", 2, "big"]]
+    assert dev.shows("One card only") and dev.shows("Top card to the box"), dump(dev)
+    assert not dev.shows("All the same") and not dev.shows("skipped"), dump(dev)
+    w = 128 // 3
+    x = (w - text.ink_width("skip")) // 2
+    assert [xy for xy in dev.find_text("skip") if xy[1] == 48] == [(x, 48), (w + x, 48)], dump(dev)
+
+
+def test_the_grid_says_what_up_and_down_do(make_device):
+    """UP (the card's other symbol: a column is a card) and DOWN (the next symbol picked this
+    round) are said between the grid's rows: DOWN's once there is a pick to jump to."""
+    dev = make_device()
+    new_game(dev, 3)
+    assert (0, 32) in dev.find_text("\x02 other symbol"), dump(dev)
+    assert not dev.shows("\x03 picks"), "nothing picked yet" + dump(dev)
     start = cursor(dev)
     dev.press("UP")
     assert cursor(dev) == SYMBOLS[(SYMBOLS.index(start) + 6) % 12], dump(dev)
     pick(dev, "big")
-    hint = "\x03 picked"
+    hint = "\x03 picks"
     assert (128 - text.ink_width(hint), 32) in dev.find_text(hint), dump(dev)
     dev.press("LEFT")
     dev.press("DOWN")  # the next symbol picked: big

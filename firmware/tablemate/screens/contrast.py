@@ -60,9 +60,10 @@ NOT_IN_HAND = "Not in hand? OK again"
 TIP_BUTTONS = "Hold \x02 skip, \x03 count"
 TIP_KNOB = "Keep turning to skip"
 # What UP and DOWN do on the grid, between its two rows (six buttons or five): UP the card's
-# other end (the symbol above or below), DOWN the next symbol picked this round (once one is).
-HINT_UP = "\x02 other end"
-HINT_DOWN = "\x03 picked"
+# other symbol (the one above or below: a column is a card), DOWN the next symbol picked this
+# round (once one is). Both fit the line with room between them (83 + 41 px of 128).
+HINT_UP = "\x02 other symbol"
+HINT_DOWN = "\x03 picks"
 
 _COLS = const(6)
 _PITCH = const(21)  # columns from one symbol of the grid to the next
@@ -79,6 +80,7 @@ _ROWS = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH) for r in
 WHY = {  # rules.judge's reasons, as two lines for the result view (the first <= 14 characters)
     "tie": ("Tie: no winner", "Top card to the box"),
     "all same": ("All the same", "Top card to the box"),
+    "one card": ("One card only", "Top card to the box"),
     "no picks": ("Nobody picked", "Top card to the box"),
     "differ": ("Different!", "Card to left pile"),
     "skipped": ("A player skipped", "Card to left pile"),
@@ -561,9 +563,10 @@ class Contrast(GameScreen):
             text.put_digits(fb, v, centre - (text.digits_width(v, font) - font.spacing) // 2,
                             page + 1, font)
             if big and last and not coop and last["picks"][i] is None:  # under the digits
+                # "skip": "skipped" (41 px) in cells of 42 (three players) left one column
+                # between two of them, "skippedskipped"
                 w = _W // len(cells)
-                text.put_centered(fb, "skipped" if text.ink_width("skipped") < w else "skip",
-                                  6, x=i * w, w=w)
+                text.put_centered(fb, "skip", 6, x=i * w, w=w)
 
     def _draw_final(self, fb):
         state = self.game.state
