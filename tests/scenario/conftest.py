@@ -167,9 +167,10 @@ def new_scorepad(dev, players=3, target=0, timer_steps=0, stop=False):
     while setup.values[0] != target:
         dev.press("RIGHT" if setup.values[0] < target else "LEFT")
     assert highlighted(dev, "Target: %d" % target if target else "Target: none"), dump(dev)
-    goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
-    if setup.values[1] == stop:
-        dev.press("RIGHT")
+    if target:  # the "Win" row shows only with a target
+        goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
+        if setup.values[1] == stop:
+            dev.press("RIGHT")
     timers = setup.option_rows[3][4][0]
     goto(dev, "Turn timer: " + ("%ds" % setup.values[3] if setup.values[3] else "off"))
     while setup.values[3] != timers[timer_steps]:
