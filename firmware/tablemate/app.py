@@ -268,10 +268,14 @@ class App:
                 if kind == K.RELEASE:
                     self._swallow = 0
                 return
+        stack = self.stack
         if key <= K.RIGHT and self.display.turned and not K.linear(self.layout):
-            key = ((key - 1) ^ 1) + 1  # turned: UP<->DOWN, LEFT<->RIGHT
-        if self.stack:
-            self.stack[-1].key(key, kind)
+            # turned: UP<->DOWN (toward the top of the picture as it is read), LEFT<->RIGHT
+            # where they point across the picture, not where they are minus and plus
+            if key <= K.DOWN or not (stack and stack[-1].plus_minus):
+                key = ((key - 1) ^ 1) + 1
+        if stack:
+            stack[-1].key(key, kind)
 
     def _wake(self):
         if self._idle == _OFF:

@@ -134,6 +134,13 @@ class PerfectMoment(GameScreen):
     def keep_awake(self):
         return self.clock is not None and self.clock.running
 
+    @property
+    def plus_minus(self):
+        """LEFT and RIGHT take a card and put one back, or take a point off and add one: the
+        same keys for the player across, whom the picture faces. Only the race's are sides
+        (the left player's key, the right player's), which turn with a flipped picture."""
+        return self.view != RACE
+
     def on_hide(self):
         if self.clock and self.clock.running:
             self.clock.pause(self.app.now)  # the game menu (or a question) is over the table

@@ -47,6 +47,7 @@ class Scorepad(GameScreen):
     """The running game: the status line, the table of scores and the message line."""
 
     labels = ("Adjust score", "Next round", "Round ", "Last round", "+", " pending", "OK: standings")
+    plus_minus = True  # LEFT/RIGHT take points off and add them, for whoever reads
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)

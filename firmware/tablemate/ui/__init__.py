@@ -29,6 +29,10 @@ class Screen:
 
     opaque = True
     shows_battery = False  # the battery's figure on page 0 (the home menu, a game's status line)
+    # LEFT and RIGHT are minus and plus here (a score, a count), not a way across the screen:
+    # a picture turned to the player across does not swap them (the "+" key is "+" from
+    # either side of the table; docs/design-notes.md, "Face the player")
+    plus_minus = False
 
     def __init__(self, app):
         self.app = app
