@@ -280,6 +280,12 @@ def test_coop_round(make_device):
     assert dev.shows("Different!") and dev.shows("Card to left pile"), dump(dev)
     assert highlighted(dev, "Left pile") and score_at(dev, 2, 0, 1), dump(dev)
     assert score_at(dev, 2, 1, 1), dump(dev)
+    dev.press("OK")
+    pick(dev, "red")
+    dev.press("BACK")
+    choose(dev, "Skip Bob")  # a skip is not the same symbol: the left pile
+    assert dev.shows("Player skipped") and dev.shows("Card to left pile"), dump(dev)
+    assert score_at(dev, 2, 0, 2), dump(dev)  # and the line clear of "Deck 41" (the text check)
 
 
 def test_a_whole_five_player_game_to_the_ranking_and_history(make_device, root):

@@ -83,7 +83,7 @@ WHY = {  # rules.judge's reasons, as two lines for the result view (the first <=
     "one card": ("One card only", "Top card to the box"),
     "no picks": ("Nobody picked", "Top card to the box"),
     "differ": ("Different!", "Card to left pile"),
-    "skipped": ("A player skipped", "Card to left pile"),
+    "skipped": ("Player skipped", "Card to left pile"),
 }
 
 
