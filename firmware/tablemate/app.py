@@ -337,7 +337,7 @@ class App:
             self.battery.mark(fb)
         if self._woken is not None:  # over the message line, whatever the screen
             from tablemate.ui import text
-            fb.fill_rect(0, 56, 128, 8, 1)
+            text.bar(fb, 0, 7, 128)
             text.put(fb, WOKEN, 1, 7, color=0)
         if self.settings["turn"] or fb.turned:  # face the player: only then loaded
             from tablemate.ui import face

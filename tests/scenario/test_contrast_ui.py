@@ -31,22 +31,25 @@ def cell_xy(sym):
 
 
 def icon_at(dev, sym, dark=False, dim=False):
-    """Where the icon ``sym`` is drawn (lit on dark, or dark on a lit cell; dimmed or not)."""
-    rows = icon_rows(sym, dim)
+    """Where the icon ``sym`` is drawn (lit on dark, or dark on a lit cell; dimmed or not), by
+    its top 15 rows (a lit band on the page below may take its last: ``cells``)."""
+    rows = icon_rows(sym, dim)[:15]
     if dark:
         rows = [[1 - p for p in r] for r in rows]
     return dev.panel.find(rows)
 
 
 def cells(dev):
-    """How the grid shows each symbol: {symbol: (selected, dimmed)}, read at its cell."""
+    """How the grid shows each symbol: {symbol: (selected, dimmed)}, read at its cell (its top
+    15 rows: a message over the bottom line takes the lower row's last for its band's row over
+    the capitals, ``text.bar``)."""
     px = dev.panel.pixels()
     out = {}
     for s in SYMBOLS:
         x, y = cell_xy(s)
-        block = [row[x:x + 16] for row in px[y:y + 16]]
+        block = [row[x:x + 16] for row in px[y:y + 15]]
         for dim in (False, True):
-            rows = icon_rows(s, dim)
+            rows = icon_rows(s, dim)[:15]
             if block == rows:
                 out[s] = (False, dim)
             elif block == [[1 - p for p in r] for r in rows]:
@@ -114,8 +117,14 @@ def new_game(dev, players=5, expert=False):
 
 
 def turn_is(dev, name):
-    """The top line names the player to pick (inverted, at the top left)."""
-    return (2, 0) in highlighted(dev, name)
+    """The top line names the player to pick, dark on a lit bar at the top left, a row down in
+    it: page 0 has no row above, so the bar's rows 0 and 8 are lit round the name's ink (a name
+    at the bar's top lost its capitals' top row to the screen's edge: "Cleo", issue 32)."""
+    from tablemate.ui import text
+    px = dev.panel.pixels()
+    w = text.width(name) + 3
+    return (2, 1) in highlighted(dev, name) and all(px[0][i] and px[8][i] for i in range(w)) \
+        and px[1][0] and px[1][1]
 
 
 def head_shows(dev, round_no, deck):

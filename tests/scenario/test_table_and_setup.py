@@ -23,7 +23,7 @@ def _score_ink_height(dev, n, i):
     return rows[-1] - rows[0] + 1 if rows else 0
 
 
-def test_scores_are_15_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
+def test_scores_are_14_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
     from tablemate_host.device import Device
     for n in range(1, 9):
         dev = Device(str(tmp_path / str(n)), settings={"names": NAMES})
@@ -34,7 +34,7 @@ def test_scores_are_15_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
         dev.advance(200)
         for i in range(n):
             h = _score_ink_height(dev, n, i)
-            assert h >= (15 if n <= 4 else 11), (n, i, h, dump(dev))
+            assert h >= (14 if n <= 4 else 11), (n, i, h, dump(dev))
 
 
 def test_the_win_row_shows_only_with_a_target(make_device):

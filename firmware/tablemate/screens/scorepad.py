@@ -238,9 +238,9 @@ class Scorepad(GameScreen):
         over = self.over()
         if over:
             from tablemate.ui import shorten  # the game ended: loaded now
-            line = shorten.abbreviate(self.result_text(), 126, name=False)
-            fb.fill_rect(0, 0, 128, 8, 1)
-            text.put(fb, line, 1, 0, color=0)
+            # lit text, not dark on a bar: page 0 has no row above for the bar's row over the
+            # capitals (``text.bar``); the winners' cells are lit below it
+            text.put(fb, shorten.abbreviate(self.result_text(), 128, name=False), 0, 0)
         else:
             if self.pending:
                 pen = text.put(fb, "+", 0, 0) if self.pending > 0 else 0

@@ -94,7 +94,7 @@ def draw_rows(fb, owner, count, cur, first=0, top=_TOP, rows=_ROWS):
         lit = i == cur
         label, value, x = owner.row(i, lit)
         if lit:
-            fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+            text.bar(fb, 0, page, text.width(label) + 3)
         text.put(fb, label, 2, page, color=0 if lit else 1)
         if value is not None:
             text.put(fb, value, x, page)
