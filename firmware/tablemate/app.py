@@ -268,10 +268,14 @@ class App:
                 if kind == K.RELEASE:
                     self._swallow = 0
                 return
+        stack = self.stack
         if key <= K.RIGHT and self.display.turned and not K.linear(self.layout):
-            key = ((key - 1) ^ 1) + 1  # turned: UP<->DOWN, LEFT<->RIGHT
-        if self.stack:
-            self.stack[-1].key(key, kind)
+            # turned: UP<->DOWN (toward the top of the picture as it is read), LEFT<->RIGHT
+            # where they point across the picture, not where they are minus and plus
+            if key <= K.DOWN or not (stack and stack[-1].plus_minus):
+                key = ((key - 1) ^ 1) + 1
+        if stack:
+            stack[-1].key(key, kind)
 
     def _wake(self):
         if self._idle == _OFF:
@@ -333,7 +337,7 @@ class App:
             self.battery.mark(fb)
         if self._woken is not None:  # over the message line, whatever the screen
             from tablemate.ui import text
-            fb.fill_rect(0, 56, 128, 8, 1)
+            text.bar(fb, 0, 7, 128)
             text.put(fb, WOKEN, 1, 7, color=0)
         if self.settings["turn"] or fb.turned:  # face the player: only then loaded
             from tablemate.ui import face

@@ -194,7 +194,8 @@ class Gauge:
         """The figure on page 0 (the home menu's title, a game's status line), as far right as
         blank columns allow, a space clear of the screen's own text: a line with no room for it
         shows none (the warnings still come). Only blank columns are written, so no text of
-        the screen is touched; a scan of at most 128 bytes, no allocation."""
+        the screen is touched; a scan of at most 128 bytes, no allocation. The page's last row
+        is not the line's: it may be the top row of a lit band below (``text.bar``), kept."""
         label = self.label
         if label is None:
             return
@@ -204,12 +205,19 @@ class Gauge:
         edge = _CLEAR  # no space needed at the screen's right edge
         x = 127
         while x >= 0:
-            if buf[x]:
+            if buf[x] & 0x7F:
                 run = 0
                 edge = 0
             else:
                 run += 1
                 if run >= need - edge:
-                    text.put(fb, label, x + _CLEAR, 0)
+                    x += _CLEAR
+                    end = min(x + text.width(label), 128)  # what ``put`` writes
+                    kept = 0  # the band's row under the figure, a bit per column
+                    for i in range(x, end):
+                        kept |= (buf[i] >> 7) << (i - x)
+                    text.put(fb, label, x, 0)
+                    for i in range(x, end):
+                        buf[i] |= (kept >> (i - x) & 1) << 7
                     return
             x -= 1

@@ -58,10 +58,14 @@ def linear(layout):
 BACK_WORD = {"six": "BACK", "five": "hold OK", "three": "hold OK", "encoder": "long push"}
 
 
+LONG_MS = const(700)  # a key held this long is a LONG (on a layout without BACK, OK's is BACK)
+
+
 class Keys:
     """Turns pressed-line bits sampled over time into (key, kind) events."""
 
-    def __init__(self, layout="six", debounce_ms=30, long_ms=700, repeat_delay_ms=450, repeat_ms=110):
+    def __init__(self, layout="six", debounce_ms=30, long_ms=LONG_MS, repeat_delay_ms=450,
+                 repeat_ms=110):
         if layout not in LAYOUTS:
             raise ValueError("layout")
         self._map = LAYOUTS[layout]

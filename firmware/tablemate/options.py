@@ -5,8 +5,10 @@ count), ``OPTIONS`` (one row per option: ``(key, label, kind, default, params)``
 item when a journal from before the option was added must read another value than the menu's
 default: what it was played with), ``FIRST``
 (False when the game's own first screen settles who starts: no "first" option), and where
-needed ``NOTE`` ({player count: a word the setup shows after it}) and ``fixed(n)`` (options
-that follow from the player count). The rules' ``setup`` checks its options against that with
+needed ``NOTE`` ({player count: a word the setup shows after it}), ``fixed(n)`` (options
+that follow from the player count) and ``unused(opts, n)`` (the keys of the options that do not
+apply to the values chosen, ``opts`` by key, with ``n`` players: the setup menu hides their rows
+and gives the rules their defaults). The rules' ``setup`` checks its options against that with
 ``check``, the setup menu (``ui/setup.py``) draws its rows from it: the ranges are written
 once, where the game is.
 

@@ -256,10 +256,13 @@ class Device:
 
 
 def render_rows(words, font):
-    """``words`` drawn by the firmware's own text code, as rows of 0/1 cropped to the ink."""
+    """``words`` drawn by the firmware's own text code, as rows of 0/1 cropped to the ink: its
+    width, and the rows any glyph of the font inks (the small font's last row is blank in
+    every glyph: under lit text it may be a lit band's top row)."""
     from tablemate.ui import text
+    from tablemate_host.textcheck import ink_rows
     w = text.width(words, font)
-    h = font.height
+    h = ink_rows(font)
     buf = bytearray(w * ((h + 7) // 8))
     fb = FrameBuffer(buf, w, h, MONO_VLSB)
     text.draw(fb, words, 0, 0, font)

@@ -33,7 +33,7 @@ from tablemate_host.fakes import ticks_add, ticks_diff
 # A key is let go when no repeat of it came for this long: longer than a terminal's auto-repeat
 # interval (30-40 ms), shorter than the pause between two quick taps (100 ms).
 RELEASE_MS = 70
-LONG_MS = 900
+MARGIN_MS = 200  # a hold key's hold lasts this much past what the firmware counts
 KEYMAP = {
     "\x1b[A": "UP", "\x1b[B": "DOWN", "\x1b[C": "RIGHT", "\x1b[D": "LEFT",
     "w": "UP", "s": "DOWN", "a": "LEFT", "d": "RIGHT",
@@ -42,7 +42,7 @@ KEYMAP = {
 }
 # The help line of each layout names only keys that do something with that layout.
 HELP = {
-    "six": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  o long OK  "
+    "six": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  o long OK (hold)  "
            "Backspace/Esc/b BACK  q quit",
     "five": "\u2190\u2191\u2192\u2193/wasd move  Enter/Space OK  "
             "o/Backspace/Esc/b BACK (long OK)  q quit",
@@ -162,6 +162,15 @@ class Sim:
         from tablemate import keys
         return keys.BACK in keys.LAYOUTS[self.dev.app.layout]
 
+    def _hold(self):
+        """What the hold key ``o`` holds, and for how long: a long OK (``keys.LONG_MS``), or
+        on a page left by holding a key (the self-test's key page: its ``leave_hold``) that key for
+        as long as the page counts, so that the page's hint and the key agree."""
+        from tablemate import keys
+        hold = getattr(self.dev.app.top(), "leave_hold", None)
+        key, ms = hold if hold else (keys.OK, keys.LONG_MS)
+        return keys.NAMES[key], ms + MARGIN_MS
+
     def help(self):
         """The keys of the current layout, one line."""
         return HELP[self.dev.app.layout]
@@ -181,7 +190,7 @@ class Sim:
         name = KEYMAP.get(token)
         hold = RELEASE_MS
         if token == "o" or (name == "BACK" and not self._has_back()):
-            name, hold = "OK", LONG_MS  # layouts without BACK: a long OK is BACK
+            name, hold = self._hold()  # layouts without BACK: a long OK is BACK
         if name is None:
             return
         if self.dev.app.layout == "encoder" and name in ("UP", "DOWN"):

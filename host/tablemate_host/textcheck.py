@@ -16,6 +16,10 @@ compares them with each other and with the pixels the frame sends:
   icon drawn over the bottom of the digits);
 - **touches**: a score's digits with anything on the row just below them (a clock under the
   score, a name bar under "12");
+- **edge**: dark text on a lit band whose ink meets the band's edge: a pixel of a letter next to
+  a dark pixel that is not the letter's, or the screen's edge (a bar that began at the capitals'
+  top row: "Fred." read "Frec."; a descender on the bar's bottom row). ``text.bar`` lights the
+  band with the row over the capitals;
 - **cut**: ``text.fit`` shortened a text of several words (a list of names, a sentence) with its
   '.': a word is gone and nobody can tell which. A single word (a name) may be cut, its '.' says
   so; a list of names has its own rule (``text.names``), which never drops one.
@@ -49,7 +53,7 @@ class Box:
         self.x = x + self.skip
         self.y = y
         self.w = text.ink_width(body, font)
-        self.h = font.height
+        self.h = ink_rows(font)  # the rows a glyph may ink: the band's rows below are not its
         self.font = font
         self.color = color
         self.opaque = opaque  # put: the band behind the glyphs is the text's own
@@ -261,8 +265,12 @@ class Watch:
             kept.append(box)
             live = kept
         for box in live:
+            cut = "" if box.color else _cut(fb, box)
             if not _intact(fb, box):
                 found.append(("drawn over", repr(box), box.where))
+            elif cut:
+                found.append(("edge", "%r: its ink meets the edge of its band (%s)" % (box, cut),
+                              box.where))
             elif box.font.pages > 1 and not _clear_around(fb, box):
                 found.append(("touches", "%r: the row below it is not clear" % box,
                               box.where))
@@ -329,3 +337,52 @@ def _intact(fb, box):
             if (want if lit else 1 - want) != have:
                 return False
     return True
+
+
+INK = {}
+
+
+def ink_rows(font):
+    """How many rows from the top any glyph of ``font`` inks (7 of the small font's 8: its
+    last row is the lit band's row under dark text; 14 of the big digits' 16)."""
+    got = INK.get(font)
+    if got is None:
+        from tablemate.ui import text
+        chars = "".join(chr(c) for c in range(font.first, font.first + font.count))
+        img = text._render(chars, font)
+        w = img[0]
+        got = 0
+        for j in range(font.height):
+            row = (j >> 3) * w
+            if any((img[1][row + i] >> (j & 7)) & 1 for i in range(w)):
+                got = j + 1
+        INK[font] = got
+    return got
+
+
+def _cut(fb, box):
+    """The sides on which dark text (``box.color`` 0) touches what is not its lit band: an ink
+    pixel whose neighbour across the edge of the text's box, above, below, left or right, is
+    dark (or off the screen, whose edge is the panel's black frame); "" when none."""
+    from tablemate.ui import text
+    got = text._render(box.s, box.font)
+    w = got[0]
+    img = got[1]
+    buf = fb.buf
+    sides = []
+    for j in range(box.h):
+        if box.y + j == box.struck:
+            continue  # a line through it strikes it out, on purpose
+        row = (j >> 3) * w
+        for i in range(box.w):
+            if not (img[row + i + box.skip] >> (j & 7)) & 1:
+                continue
+            for dx, dy, side in ((0, -1, "top"), (0, 1, "bottom"), (-1, 0, "left"),
+                                 (1, 0, "right")):
+                if side in sides or (0 <= i + dx < box.w and 0 <= j + dy < box.h):
+                    continue  # inside the box, ``_intact`` checked it
+                x, y = box.x + i + dx, box.y + j + dy
+                if not (0 <= x < WIDTH and 0 <= y < HEIGHT
+                        and (buf[(y >> 3) * WIDTH + x] >> (y & 7)) & 1):
+                    sides.append(side)
+    return ", ".join(sides)

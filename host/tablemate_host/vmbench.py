@@ -370,7 +370,7 @@ def i2c_one_number(mpy_dir=None):
         chunks = ["OUT = {}\n" + BOOT + """
 press("OK")  # Scorepad
 press("RIGHT", 2)  # four players
-press("DOWN", 7)  # Names, Target, Win, Rotate start, Turn timer, 1st player, Start
+press("DOWN", 6)  # Names, Target (none: no Win row), Rotate start, Turn timer, 1st player, Start
 press("OK")  # Start
 advance(300)
 BUS.nbytes = 0

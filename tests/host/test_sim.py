@@ -104,6 +104,22 @@ def test_back_is_long_ok_without_a_back_button(tmp_path):
     assert s.dev.shows("Back to game")
 
 
+@pytest.mark.parametrize("layout", ["six", "five", "three", "encoder"])
+def test_the_hold_key_leaves_the_self_tests_key_page(tmp_path, layout):
+    """The key page says how long to hold ("Hold OK 3s" on the knob: the long push that is
+    BACK, then BACK for 2 s); the sim's hold key ``o`` holds that long, read from the page
+    (a 900-ms long OK left the page open on every layout without BACK)."""
+    from tablemate.screens.selftest import KeyTest
+    s = sim.Sim(Device(str(tmp_path)), layout=layout)
+    s.dev.app.push(KeyTest(s.dev.app))  # over the home menu
+    s.run_for(100)
+    hint, seconds = ("Hold BACK 2s: leave", 2) if layout == "six" else ("Hold OK 3s: leave", 3)
+    assert s.dev.shows(hint), s.dev.panel.to_text()
+    s.key("o")
+    s.run_for(seconds * 1000 + 500)
+    assert type(s.dev.app.top()).__name__ == "Home", s.dev.panel.to_text()
+
+
 def test_a_killed_simulator_resumes_on_the_same_flash(tmp_path):
     s = sim.Sim(Device(str(tmp_path)))
     for token in ("\r", "\x1b[A", "\r", "\x1b[C", "\x1b[C", "\r"):

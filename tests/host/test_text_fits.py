@@ -61,11 +61,30 @@ def test_the_check_finds_each_kind_of_fault():
     assert _frame(lambda fb, t: t.put(fb, t.fit("+1 Ann, Bob, Cleo, Dev, Eve", 60), 0, 7))[
         0].startswith("cut")
     assert _frame(lambda fb, t: (t.put_digits(fb, 12, 0, 5, t.large()[1]),
-                                 fb.fill_rect(0, 54, 128, 10, 1)))[0].startswith("drawn over")
-    assert _frame(lambda fb, t: (t.put(fb, "Ann", 0, 0), fb.hline(0, 7, 20, 1)))
+                                 fb.fill_rect(0, 53, 128, 11, 1)))[0].startswith("drawn over")
+    # (a line on the baseline; row 7 under it is blank in every glyph, a band's top row)
+    assert _frame(lambda fb, t: (t.put(fb, "Ann", 0, 0), fb.hline(0, 6, 20, 1)))
     # a clock drawn on the row under a score's ink (the 12-px digits leave no row inside them)
     assert _frame(lambda fb, t: (t.put_digits(fb, 12, 0, 2, t.large()[0]),
                                  t.draw(fb, "9:49", 0, 28)))[0].startswith("touches")
+
+
+def test_the_check_finds_dark_text_cut_by_its_bands_edge():
+    """Issue 32: a lit cell's band began at its page's top, the capitals' top row: "Fred." read
+    "Frec.". Dark text whose ink meets the edge of its band, on any side, is a fault."""
+    def old_bar(fb, t, page):
+        fb.fill_rect(0, 8 * page, 60, 8, 1)  # the band as every lit row drew it
+        t.put(fb, "Fred.", 2, page, color=0)
+    found = _frame(lambda fb, t: old_bar(fb, t, 2))
+    assert len(found) == 1 and found[0].startswith("edge: 'Fred.' at (2, 16)"), found
+    assert "(top)" in found[0], found
+    found = _frame(lambda fb, t: (t.bar(fb, 0, 0, 60), t.put(fb, "Fred.", 2, 0, color=0)))
+    assert found and "(top)" in found[0], "page 0: the screen's edge is the band's" + str(found)
+    found = _frame(lambda fb, t: (t.bar(fb, 2, 3, 20), t.put(fb, "Ann", 2, 3, color=0)))
+    assert found and "(left)" in found[0], found
+    found = _frame(lambda fb, t: (fb.fill_rect(0, 23, 60, 8, 1), t.put(fb, "Guy", 2, 3, color=0)))
+    assert not found, found  # the band may end at the font's blank last row: no descender
+    assert not _frame(lambda fb, t: (t.bar(fb, 0, 2, 60), t.put(fb, "Fred. Peggy", 2, 2, color=0)))
 
 
 def test_what_the_check_lets_through():

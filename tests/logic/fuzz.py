@@ -472,8 +472,10 @@ class Fuzzer:
     # -- logical keys, as a player presses them -----------------------------------------------
     def tap(self, key):
         """Press ``key`` once, deliberately, and let the app take it; on a turned picture the
-        player presses the arrow that means ``key`` as they read it (UP<->DOWN, LEFT<->RIGHT)."""
-        if self.app.display.turned and key <= K.RIGHT and not K.linear(self.layout):
+        player presses the arrow that means ``key`` as they read it (UP<->DOWN, LEFT<->RIGHT
+        but where they are minus and plus: ``Screen.plus_minus``)."""
+        if self.app.display.turned and key <= K.RIGHT and not K.linear(self.layout) and (
+                key <= K.DOWN or not self.top().plus_minus):
             key = ((key - 1) ^ 1) + 1
         if self.layout == "encoder" and (key == K.UP or key == K.DOWN):
             self.turn(1 if key == K.DOWN else -1, 12, bounce=True)

@@ -156,7 +156,8 @@ def test_skipped_players_do_not_count():
     assert _outcome([None, SQ, SQ, SQ]) == (None, [], "all same")
     assert _outcome([SQ, None, None, SQ]) == (None, [], "all same")
     assert _outcome([None, None, None, None, RE, RE]) == (None, [], "all same")
-    assert _outcome([None, None, None, RE, None]) == (None, [], "all same")
+    # A card alone agrees with nothing: nobody wins, and the reason says so.
+    assert _outcome([None, None, None, RE, None]) == (None, [], "one card")
     # Skips aside, the plurality among those who played wins.
     assert _outcome([None, RE, RE, BL, None]) == (RE, [1, 2], None)
     assert _outcome([RE, None, BL, RE, BL, None]) == (None, [], "tie")
@@ -172,7 +173,7 @@ def test_three_player_note():
     assert _outcome([GR, GR, None]) == (GR, [0, 1], None)
     # ... but not when they disagree, nor when two skipped.
     assert _outcome([GR, None, RE]) == (None, [], "tie")
-    assert _outcome([None, None, RE]) == (None, [], "all same")
+    assert _outcome([None, None, RE]) == (None, [], "one card")
     # Without a skip the basic rules hold.
     assert _outcome([GR, GR, RE]) == (GR, [0, 1], None)
     assert _outcome([GR, GR, GR]) == (None, [], "all same")

@@ -156,6 +156,15 @@ def test_arrow_keys_turn_with_the_picture_and_a_knob_does_not():
         rig.presses(*ALL)
         assert tuple(screen.got) == want and app.display.turned == (seat == 1)
         app.pop()
+    # where LEFT and RIGHT are minus and plus, only UP and DOWN turn: "+" is "+" for both
+    screen = _Reader(app, 1)
+    screen.plus_minus = True
+    app.push(screen)
+    rig.advance(20)
+    rig.presses(*ALL)
+    assert tuple(screen.got) == (K.DOWN, K.UP, K.LEFT, K.RIGHT, K.OK, K.BACK), screen.got
+    assert app.display.turned
+    app.pop()
     for layout in ("three", "encoder"):  # PREV and NEXT walk in order: no up to turn
         app.settings["layout"] = layout
         app.apply_settings()
@@ -167,11 +176,13 @@ def test_arrow_keys_turn_with_the_picture_and_a_knob_does_not():
         app.pop()
 
 
-def test_the_player_across_scores_with_his_own_right():
+def test_the_player_across_adds_with_the_same_plus_key():
     rig = _rig("face-pad", PLAYER)
     _start(rig, "scorepad", ["Ann", "Bob"])
-    rig.press(K.OK)  # Bob's turn
+    rig.presses(K.RIGHT, K.RIGHT, K.RIGHT)  # Ann: +3
+    rig.press(K.OK)  # Bob's turn: the picture turns to him
     assert rig.app.display.turned
-    rig.press(K.LEFT)  # the panel's LEFT is Bob's RIGHT: +1
-    rig.advance(2000)  # the pending point is journaled
-    assert json.loads(rig.lines("game.jnl")[-1]) == ["add", 1, 1]
+    rig.presses(K.RIGHT, K.RIGHT, K.RIGHT)  # the same key: +3 for him too (it was -3)
+    rig.advance(2000)  # the pending points are journaled
+    assert [json.loads(line) for line in rig.lines("game.jnl")[-3:]] == [
+        ["add", 0, 3], ["next"], ["add", 1, 3]]

@@ -140,23 +140,43 @@ def test_symbols_are_distinct_glyphs():
         seen.append(drawn)
 
 
-def test_descenders_use_the_eighth_row():
-    for ch in "gjpqy":
-        assert "#" in _drawn(ch)[7], ch
-    for ch in "AZaz09":
+def test_the_eighth_row_is_blank_in_every_glyph():
+    # Issue 32: dark text on a lit band needs a lit row under its ink inside its page, and the
+    # row above a page must be free for the band's row over the capitals: no glyph inks row 8
+    # (g j p q y keep their descenders above it), and capitals and ascenders reach row 1.
+    font = text.SMALL
+    every = "".join(chr(c) for c in range(font.first, font.first + font.count))
+    for ch in every:
         assert "#" not in _drawn(ch)[7], ch
+    for ch in "gjpqy":
+        assert "#" in _drawn(ch)[6], ch
+    for ch in "AZdl09":
+        assert "#" in _drawn(ch)[0], ch
 
 
-def test_big_digits_are_15_px_of_ink_with_a_clear_row_under_them():
-    # their two pages full, a score would touch whatever the page below holds (a clock, a name)
+def test_big_digits_are_14_px_of_ink_with_two_clear_rows_under_them():
+    # the row under a score stays clear (a clock, a name would touch it), and the one under
+    # that may be the top row of a lit band below (``text.bar``: a lit cell, the message line)
     assert text.large()[1].height == 16
     for d in "0123456789":
         fb = _screen()
         text.draw(fb, d, 0, 0, text.large()[1])
         ys = [y for x, y in _lit(fb)]
         xs = [x for x, y in _lit(fb)]
-        assert min(ys) == 0 and max(ys) == 14, d
+        assert min(ys) == 0 and max(ys) == 13, d
         assert max(xs) - min(xs) + 1 >= 8, d
+
+
+def test_a_band_lights_the_row_above_its_page():
+    fb = _screen()
+    text.bar(fb, 10, 2, 20)
+    lit = _lit(fb)
+    assert min(y for x, y in lit) == 15 and max(y for x, y in lit) == 23
+    assert min(x for x, y in lit) == 10 and max(x for x, y in lit) == 29
+    assert len(lit) == 9 * 20
+    fb = _screen()
+    text.bar(fb, 0, 1, 4, 23)  # a cell lit whole: its last row stays dark
+    assert max(y for x, y in _lit(fb)) == 30 and len(_lit(fb)) == 24 * 4
 
 
 def test_draw_centered_and_right():

@@ -133,14 +133,15 @@ def cursor_at(dev, name):
     """Score table: ``name``'s name bar is lit (their cell is the one LEFT/RIGHT change)."""
     x, page, w = _cell_of(dev, name)
     px = dev.panel.pixels()
-    return all(px[page * 8 + j][x] for j in range(8)) and bool(highlighted(dev, name))
+    return all(px[page * 8 + j][x] for j in range(-1, 8)) and bool(highlighted(dev, name))
 
 
 def turn_of(dev, name):
     """Score table: ``name``'s whole cell is lit, whose turn it is."""
     x, page, w = _cell_of(dev, name)
     px = dev.panel.pixels()
-    return all(px[y][x] and px[y][x + w - 1] for y in range(page * 8, page * 8 + 24))
+    top = page * 8 - 1  # a lit band takes the row over its text (``text.bar``)
+    return all(px[y][x] and px[y][x + w - 1] for y in range(top, top + 24))
 
 
 def select_player(dev, name, key="DOWN", limit=9):
@@ -167,9 +168,10 @@ def new_scorepad(dev, players=3, target=0, timer_steps=0, stop=False):
     while setup.values[0] != target:
         dev.press("RIGHT" if setup.values[0] < target else "LEFT")
     assert highlighted(dev, "Target: %d" % target if target else "Target: none"), dump(dev)
-    goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
-    if setup.values[1] == stop:
-        dev.press("RIGHT")
+    if target:  # the "Win" row shows only with a target
+        goto(dev, "Win: " + ("end of round" if setup.values[1] else "at once"))
+        if setup.values[1] == stop:
+            dev.press("RIGHT")
     timers = setup.option_rows[3][4][0]
     goto(dev, "Turn timer: " + ("%ds" % setup.values[3] if setup.values[3] else "off"))
     while setup.values[3] != timers[timer_steps]:

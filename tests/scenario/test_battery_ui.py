@@ -96,7 +96,6 @@ GAME_SHOTS = ["scorepad", "scorepad-duel", "scorepad-eight", "winner", "contrast
               "perfect-moment", "perfect-moment-score", "cartes-vote", "cartes-result",
               "cartes-secret", "perspective-turn", "perspective-solo"]
 NO_ROOM = {  # shot -> why its status line shows no figure (the warnings come all the same)
-    "winner": "the game is over: the line is a lit bar with the result",
     "contrast-result": "the round's result fills the line",
     "viewpoint-target": "the question to the player fills the line",
     "cartes-vote": "the round and the patient player fill the line",

@@ -80,7 +80,9 @@ def counts(dev, m):
 
 
 def counts_row_blank(px):
-    return not any(any(row) for row in px[48:56])
+    """Page 6 holds no count: its ink rows (its last may be the top row of the message line's
+    lit band, ``text.bar``)."""
+    return not any(any(row) for row in px[48:55])
 
 
 def title(dev, words):

@@ -196,7 +196,7 @@ def _glyph_rows(dev, x0, x1, y0, y1):
     return [y for y in range(y0, y1) if any(px[y][x0:x1])]
 
 
-def test_score_digits_are_15_px_tall_to_four_players_and_12_for_five_or_six(make_device):
+def test_score_digits_are_14_px_tall_to_four_players_and_12_for_five_or_six(make_device):
     for players in (2, 3, 4, 5, 6):
         dev = make_device()
         start(dev, players)
@@ -216,7 +216,7 @@ def test_score_digits_are_15_px_tall_to_four_players_and_12_for_five_or_six(make
         for i in range(players):
             x0 = (i % cols) * w
             if players <= 4:
-                y0, font, need = 32, text.large()[1], 15
+                y0, font, need = 32, text.large()[1], 14
             else:
                 y0, font, need = (24, 48)[i // 3], text.large()[0], 11
             rows = _glyph_rows(dev, x0, x0 + w, y0, y0 + 16)

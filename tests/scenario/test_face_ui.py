@@ -7,7 +7,7 @@ show a wrong picture here. ``panel.reader = 1`` reads the glass from the seat ac
 """
 
 import pytest
-from conftest import choose, dump, goto, menu_row
+from conftest import actions, choose, dump, goto, menu_row
 from test_perfect_moment_ui import new_game
 
 PLAYER = 2  # the "turn" setting: to the player
@@ -89,6 +89,44 @@ def test_up_is_up_for_the_reader(make_device):
     dev.press("OK")  # undone: the race again, upright, no one faced
     dev.panel.reader = 0
     assert not dev.app.display.turned and dev.shows("Who is ready first?"), dump(dev)
+
+
+def test_the_player_across_keeps_minus_and_plus(make_device):
+    """Bob, across the table, is faced on his turn: UP and DOWN turn with the picture (up is up
+    for him), LEFT and RIGHT do not: they are minus and plus (a card taken from the deck, one
+    put back; a point less, a point more), the same keys as Ann's. They turned too, so the key
+    with which Ann put a card back took one for Bob, and scored him 1 where he meant 3."""
+    dev, _, _ = race_won_by_bob(make_device, PLAYER, False)
+    assert dev.app.display.turned
+    start = len(actions(dev))
+    dev.press("LEFT")  # Ann's own "ready" key, too late: nothing (it put a card back)
+    assert len(actions(dev)) == start, actions(dev)
+    dev.press("RIGHT")  # a card back on the deck, as for Ann
+    assert actions(dev)[-1][:2] == ["deck", 1], actions(dev)
+    dev.press("LEFT")  # a card taken
+    assert actions(dev)[-1][:2] == ["deck", -1], actions(dev)
+    dev.panel.reader = 1
+    dev.press("DOWN")  # the panel's DOWN, at Bob's top edge: UP for him, the list on his plan
+    assert dev.shows("Plan") and dev.app.top().cur == 0, dump(dev)
+    dev.press("RIGHT")  # 2 -> 3: both items, the same way
+    dev.press("OK")
+    assert actions(dev)[-1][:4] == ["score", 1, "plan", 3], actions(dev)
+    assert dev.app.display.turned, "still Bob's turn"
+
+
+def test_the_settings_title_says_which_games_turn(make_device):
+    dev = make_device()
+    choose(dev, "Settings")
+    assert dev.shows("Settings"), dump(dev)
+    goto(dev, "Turn: off")
+    for word, says in (("off", "Turns no game"), ("flip", "Turns every game"),
+                       ("to player", "Turns games of two")):
+        while not menu_row(dev, "Turn: " + word):
+            dev.press("RIGHT")
+        assert dev.shows(says) and not dev.shows("Settings"), dump(dev)
+    dev.press("UP")
+    assert dev.shows("Settings") and not dev.shows("Turns"), dump(dev)
+    dev.press("BACK")
 
 
 def test_the_setting_reads_whole_and_is_saved(make_device, root):

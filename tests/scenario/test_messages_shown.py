@@ -300,19 +300,6 @@ def test_a_new_game_from_the_game_menu_that_the_rules_refuse(make_device, root):
     assert top(dev) == "Home" and dev.shows("Cartes sur Table"), dump(dev)
 
 
-def test_perspectives_advanced_game_cannot_start_with_four_players(make_device, root):
-    dev = make_device()
-    choose(dev, "Perspective")  # it opens at four players
-    assert dev.shows("Players: 4"), dump(dev)
-    goto(dev, "Advanced (2): off")
-    dev.press("RIGHT")
-    assert menu_row(dev, "Advanced (2): on"), dump(dev)
-    choose(dev, "Start")
-    notice(dev, "Cannot start:\nAdvanced: 2 players", ["Cannot start:", "Advanced: 2", "players"])
-    dev.press("OK")
-    assert top(dev) == "Setup" and not os.path.exists(os.path.join(root, "data", "game.jnl"))
-
-
 # -- Viewpoint ----------------------------------------------------------------------------------
 def test_the_catalog_files_bad_lines_are_named_and_left_out(make_device, root):
     write_catalog(root, '{"name": "", "value": 1}\n'

@@ -31,9 +31,11 @@ def new_game(dev, clock=None, turn_s=None, lose=False):
     if clock:
         dev.press("RIGHT")
         assert menu_row(dev, "Clock: " + clock), dump(dev)
-    goto(dev, "Bank: 10 min", limit=3)
-    goto(dev, "Increment: 5s", limit=3)
-    goto(dev, "Per turn: 60s", limit=3)
+    if clock in (None, "time bank"):  # a bank's rows; a countdown's is "Per turn"
+        goto(dev, "Bank: 10 min", limit=3)
+        goto(dev, "Increment: 5s", limit=3)
+    else:
+        goto(dev, "Per turn: 60s", limit=3)
     if turn_s:
         for _ in range((60 - turn_s) // 15):
             dev.press("LEFT")
@@ -161,20 +163,33 @@ def test_the_slower_players_ready_key_changes_nothing(make_device):
     assert actions(dev)[-1][:2] == ["deck", -1] and top_line(dev, 10, 1), dump(dev)
 
 
-def test_every_setup_row_reads_whole(make_device):
-    """Each row of the setup, with each value of its option, fits its 118 px: nothing is cut
-    to a dot ("At zero: alert, pl.")."""
+def test_the_setup_shows_the_chosen_clocks_rows_each_read_whole(make_device):
+    """Only the rows of the clock chosen show (a time bank had "Per turn: 60s" under it, issue
+    32), and each, with each value, fits its 118 px: nothing is cut to a dot ("At zero: alert,
+    pl.")."""
     dev = make_device()
     choose(dev, "Perfect Moment")
     setup = dev.app.top()
-    dev.press("DOWN")  # Names
-    for i, option in enumerate(setup.option_rows):
-        dev.press("DOWN")
-        for _ in range(len(option[4][0])):
-            label = setup.items[i + 2]
-            assert menu_row(dev, label), "%r is cut short" % label + dump(dev)
-            assert text.ink_width(label) <= 118, label
+    goto(dev, "Clock: time bank")
+    shown = {}
+    for clock in ("time bank", "per turn", "off"):
+        for _ in range(3):
+            if menu_row(dev, "Clock: " + clock):
+                break
             dev.press("RIGHT")
+        rows = setup.items[3:-1]  # under the clock, above Start (the race: no "1st player")
+        shown[clock] = [label.split(":")[0] for label in rows]
+        for k in range(len(rows)):  # each row, with each of its values
+            dev.press("DOWN")
+            option = [o for o in setup.option_rows if o[1] == shown[clock][k]][0]
+            for _ in range(len(option[4][0])):
+                label = setup.items[k + 3]
+                assert menu_row(dev, label), "%r is cut short" % label + dump(dev)
+                assert text.ink_width(label) <= 118, label
+                dev.press("RIGHT")
+        goto(dev, "Clock: " + clock, "UP")
+    assert shown == {"time bank": ["Bank", "Increment", "At zero"],
+                     "per turn": ["Per turn", "At zero"], "off": []}, shown
 
 
 # -- 2. turns and clocks --------------------------------------------------------------------------

@@ -16,7 +16,7 @@ def play_some(dev):
     dev.press("OK")
     dev.press("LEFT")
     commit(dev)
-    dev.press("UP")  # from Cy, bottom left, up to Ann
+    dev.press("DOWN")  # from Cy, the last seat, round to Ann
     dev.press("RIGHT")  # pending when the power goes: never journaled
     return [["add", 0, 2], ["next"], ["add", 1, 5], ["next"], ["add", 2, -1]]
 

@@ -2,6 +2,8 @@
 
 import os
 
+import pytest
+
 from conftest import (NAMES, actions, choose, commit, cursor_at, dump, header, history, hold,
                       new_scorepad, row_score, select_player, turn_of)
 
@@ -54,10 +56,10 @@ def test_a_whole_game(make_device, root):
     # lit name bar; the turn stays lit.
     dev.presses("LEFT", "LEFT")
     assert dev.shows("-2 pending"), dump(dev)
-    dev.press("UP")  # Bob is top right, nothing below: UP goes up the column before, to Cy
+    dev.press("UP")  # the seat before Bob's: Ann
     assert actions(dev)[-1] == ["add", 1, -2]
-    assert row_score(dev, 1, bob - 2) and cursor_at(dev, "Cy") and turn_of(dev, "Bob"), dump(dev)
-    assert not turn_of(dev, "Cy"), dump(dev)
+    assert row_score(dev, 1, bob - 2) and cursor_at(dev, "Ann") and turn_of(dev, "Bob"), dump(dev)
+    assert not turn_of(dev, "Ann"), dump(dev)
     bob -= 2
 
     # Next round through the game menu.
@@ -219,16 +221,18 @@ def test_a_score_stops_at_its_limit(make_device):
     assert not dev.shows("Bad amount") and not dev.shows("Score out of"), dump(dev)
 
 
-def test_the_arrows_move_over_the_grid_as_it_is_drawn(make_device):
-    """Four players sit in a 2x2 grid: DOWN from the top right player is the bottom right one
-    (it was the bottom left, the next seat), and UP/DOWN walk each column, then the next."""
+@pytest.mark.parametrize("players", [4, 5, 6, 7, 8])
+def test_up_and_down_walk_the_seats_whatever_the_columns(make_device, players):
+    """DOWN is the next seat, UP the one before, round the table, as Viewpoint's picker and the
+    turn go: in the 2x2 grid DOWN from Ann (top left) is Bob (top right), not Cy below her, and
+    with five to eight players the columns of two rows do not change the order either."""
     dev = make_device()
-    new_scorepad(dev, players=4)
-    walk = []
-    for _ in range(4):
+    new_scorepad(dev, players=players)
+    seats = NAMES[:players]
+    for i in range(1, players + 1):
         dev.press("DOWN")
-        walk.append([n for n in ("Bob", "Cy", "Dee") if cursor_at(dev, n)])
-    assert walk == [["Cy"], ["Bob"], ["Dee"], []], walk + [dump(dev)]  # then Ann's, the turn's
+        assert cursor_at(dev, seats[i % players]), (i, dump(dev))
     assert turn_of(dev, "Ann"), dump(dev)
-    dev.press("UP")
-    assert cursor_at(dev, "Dee"), dump(dev)
+    for i in range(players - 1, -1, -1):
+        dev.press("UP")
+        assert cursor_at(dev, seats[i]), (i, dump(dev))

@@ -23,7 +23,7 @@ def _score_ink_height(dev, n, i):
     return rows[-1] - rows[0] + 1 if rows else 0
 
 
-def test_scores_are_15_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
+def test_scores_are_14_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
     from tablemate_host.device import Device
     for n in range(1, 9):
         dev = Device(str(tmp_path / str(n)), settings={"names": NAMES})
@@ -34,7 +34,38 @@ def test_scores_are_15_px_tall_up_to_four_players_and_11_px_beyond(tmp_path):
         dev.advance(200)
         for i in range(n):
             h = _score_ink_height(dev, n, i)
-            assert h >= (15 if n <= 4 else 11), (n, i, h, dump(dev))
+            assert h >= (14 if n <= 4 else 11), (n, i, h, dump(dev))
+
+
+def test_the_win_row_shows_only_with_a_target(make_device):
+    """Win "end of round" or "at once" means nothing without a target: its row comes with one
+    (the setup's ``rules.unused``, issue 32)."""
+    dev = make_device()
+    choose(dev, "Scorepad")
+    goto(dev, "Target: none")
+    assert not dev.shows("Win:"), dump(dev)
+    dev.press("RIGHT")
+    assert menu_row(dev, "Target: 5") and dev.shows("Win: end of round"), dump(dev)
+    dev.press("LEFT")
+    assert menu_row(dev, "Target: none") and not dev.shows("Win:"), dump(dev)
+
+
+def test_perspectives_advanced_row_shows_for_two_players_only(make_device):
+    """"Advanced (2)" is a game for two: with four seated its row is not there (switched on,
+    it refused the Start), and a value set with two does not follow a table of four."""
+    dev = make_device()
+    choose(dev, "Perspective")  # it opens at four players
+    assert menu_row(dev, "Players: 4") and not dev.shows("Advanced"), dump(dev)
+    dev.presses("LEFT", "LEFT")
+    assert menu_row(dev, "Players: 2") and dev.shows("Advanced (2): off"), dump(dev)
+    goto(dev, "Advanced (2): off")
+    dev.press("RIGHT")
+    assert menu_row(dev, "Advanced (2): on"), dump(dev)
+    goto(dev, "Players: 2", "UP")
+    dev.presses("RIGHT", "RIGHT")
+    assert menu_row(dev, "Players: 4") and not dev.shows("Advanced"), dump(dev)
+    choose(dev, "Start")
+    assert header(dev)["opts"]["advanced"] is False and dev.app.game.state["kind"] == "teams"
 
 
 def test_the_first_player_is_chosen_at_the_setup_and_kept_by_the_journal(make_device):

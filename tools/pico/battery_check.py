@@ -51,7 +51,7 @@ def script(quick):
         {"capture": "home"},
     ] + notice + [
         {"press": OK, "idle_ms": 600, "label": "Scorepad: its setup"},
-    ] + [{"press": DOWN} for _ in range(7)] + [
+    ] + [{"press": DOWN} for _ in range(6)] + [  # to Start (no target: no "Win" row)
         {"press": OK, "idle_ms": 600, "label": "Start"},
         {"press": RIGHT, "label": "+1 for Ann, pending"},
         {"wait_ms": 2000, "label": "journaled"},

@@ -34,8 +34,7 @@ SETTINGS = {"names": measure.NAMES, "turn": 2}  # "Turn: to player"
 # (key, what it does, capture name or None): from the home menu to the game menu over a turn
 PRESSES = [("DOWN", "", None), ("DOWN", "", None), ("DOWN", "Perfect Moment", None),
            ("OK", "its setup", None), ("DOWN", "", None), ("DOWN", "Names, Clock", None),
-           ("LEFT", "Clock: off", None), ("DOWN", "", None), ("DOWN", "", None),
-           ("DOWN", "", None), ("DOWN", "", None), ("DOWN", "Start", None),
+           ("LEFT", "Clock: off", None), ("DOWN", "Start (no clock: no clock rows)", None),
            ("OK", "the race, upright", "race"),
            ("RIGHT", "the race won by the player across: the picture turns to him", "turned"),
            ("OK", "his turn ends: it turns back to her", "back"),

@@ -82,13 +82,12 @@ boot.run()
 # state: (settings, steps before the measured minute, what it is)
 _HOME = [{"wait_frame_idle_ms": 300, "label": "boot"}, {"wait_ms": 3000, "label": "settle"}]
 _SCOREPAD = _HOME + [
-    {"press": OK, "idle_ms": 600}, {"press": DOWN}, {"press": DOWN}, {"press": DOWN},
-    {"press": DOWN}, {"press": DOWN}, {"press": DOWN}, {"press": DOWN},
+    {"press": OK, "idle_ms": 600}] + [{"press": DOWN}] * 6 + [  # no target: no "Win" row
     {"press": OK, "idle_ms": 600, "capture": "scorepad-started"},
     {"press": RIGHT}, {"wait_ms": 3000, "label": "the pending +1 is journaled"}]
 _PERFECT = _HOME + [
     {"press": DOWN}, {"press": DOWN}, {"press": DOWN},
-    {"press": OK, "idle_ms": 600}] + [{"press": DOWN}] * 7 + [
+    {"press": OK, "idle_ms": 600}] + [{"press": DOWN}] * 6 + [  # a bank: no "Per turn" row
     {"press": OK, "idle_ms": 600, "capture": "perfect-setup-start"},
     {"press": RIGHT, "idle_ms": 400, "capture": "perfect-moment-running"},
     {"wait_ms": 2000, "label": "the table's message times out"}]

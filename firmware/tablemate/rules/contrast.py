@@ -98,8 +98,9 @@ def apply(state, action):
 def judge(picks, coop=False):
     """(symbol, winners, why) for one round's picks (None = skipped); why is None if won.
 
-    why: "tie" (top count shared), "all same" (everyone who played agreed), "no picks";
-    in co-op "differ" or "skipped" (the card goes to the left pile).
+    why: "tie" (top count shared), "all same" (everyone who played agreed), "one card" (all
+    but one skipped: a card alone agrees with nothing), "no picks"; in co-op "differ" or
+    "skipped" (the card goes to the left pile).
     """
     played = [s for s in picks if s is not None]
     if coop:
@@ -110,6 +111,8 @@ def judge(picks, coop=False):
         return played[0], [0, 1], None
     if not played:
         return None, [], "no picks"
+    if len(played) == 1:
+        return None, [], "one card"
     if len(picks) == 3 and len(played) == 2 and played[0] == played[1]:
         # The 3-player note: one skipped, the other two agreed.
         return played[0], [i for i in range(3) if picks[i] is not None], None

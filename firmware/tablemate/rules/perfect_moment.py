@@ -44,6 +44,17 @@ OPTIONS = (("clock", "Clock", CHOICE, "bank",
            ("turn", "Per turn", CHOICE, 60, ((15, 30, 45, 60, 90, 120, 180), "s")),
            ("zero", "At zero", CHOICE, "alert", (("alert", "lose"), ("play on", "you lose"))))
 FIRST = False  # the setup race, the game's first action ("first"), says who starts
+
+
+def unused(opts, players):
+    """The options the chosen clock has no use for (the setup menu hides their rows): a time
+    bank has no per-turn countdown, a countdown no bank nor increment, no clock none of them."""
+    clock = opts["clock"]
+    if clock == "bank":
+        return ("turn",)
+    if clock == "turn":
+        return ("minutes", "increment")
+    return ("minutes", "increment", "turn", "zero")
 WHAT = ("plan", "paradox", "frag0", "frag1")
 _ARITY = {"first": 3, "score": 5, "end": 3, "deck": 3, "empty": 3, "timeout": 3}
 _MAX_MS = const(0x1FFFFFFF)

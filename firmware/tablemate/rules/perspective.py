@@ -52,6 +52,11 @@ FIRST = False  # the first player is the first action's (the first card's colour
 NOTE = {1: "solo"}
 
 
+def unused(opts, players):
+    """The advanced game is for two: with another count the setup menu hides its row."""
+    return () if players == 2 else ("advanced",)
+
+
 def setup(opts):
     """Opening state for {"names": [1..4 str], "advanced": bool (2 players only)}."""
     from tablemate.options import check  # at setup only: a game lets the module go

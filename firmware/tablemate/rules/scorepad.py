@@ -29,6 +29,11 @@ OPTIONS = (("target", "Target", NUMBER, 0, (0, 9995, 5, "none")),
 _ARITY = {"add": 3, "next": 1, "round": 1, "end": 1}
 
 
+def unused(opts, players):
+    """Without a target there is no moment to win at: the setup menu hides the "Win" row."""
+    return () if opts["target"] else ("finish",)
+
+
 def _is_int(v):
     # type() rather than isinstance: True is an int on CPython (not on MicroPython).
     return type(v) is int

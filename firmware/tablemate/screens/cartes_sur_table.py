@@ -4,7 +4,7 @@ Views, chosen by the game:
 
 VOTE (open ballot): the progress on the top line (round r of 4, Patient k of n), the Patient,
 the player to vote on a lit bar, and the cards (1 to players - 1, three in the last round) in
-the 15-px digits with how many voted for each so far. LEFT/RIGHT pick a card, OK votes; the
+the 14-px digits with how many voted for each so far. LEFT/RIGHT pick a card, OK votes; the
 cursor starts on the most-voted card so far, as votes tend to agree; UP/DOWN jump half the
 cards (``step``), so that any card is one press away with up to five cards.
 PASS and SECRET (secret ballot): the device goes round the table. PASS shows only the name of
@@ -323,7 +323,7 @@ class CartesSurTable(GameScreen):
         else:
             text.put(fb, "Patient: " + patient, 0, 2)
             who = names[self.voter if view == SECRET else rules.turn(state)] + " votes"
-        fb.fill_rect(0, 24, text.width(who) + 3, 8, 1)
+        text.bar(fb, 0, 3, text.width(who) + 3)
         text.put(fb, who, 2, 3, color=0)
         m = rules.cards(state)
         w = _W // m
@@ -335,7 +335,7 @@ class CartesSurTable(GameScreen):
             dx = x + (w - text.digits_width(c, big) + big.spacing) // 2
             lit = c == self.cur
             if lit:
-                fb.fill_rect(x + 1, 32, w - 2, 16, 1)
+                text.bar(fb, x + 1, 4, w - 2, 16)
             text.put_digits(fb, c, dx, 4, big, 0 if lit else 1)
             if counts is not None and counts[c - 1] and (not tied or c in tied):
                 text.put_centered(fb, "%d" % counts[c - 1], 6, x=x, w=w)

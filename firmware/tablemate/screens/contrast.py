@@ -19,7 +19,7 @@ Holding UP skips the player, holding DOWN starts the count to three (the knob ha
 turning past the last symbol reaches "Skip" and "Count to 3" cells on the bottom line).
 
 RESULT: after the last pick, the winning icon and who won (or why nobody won), every score in
-large digits (15 px for two to four players, 12 px for five or six), "skipped" under a player
+large digits (14 px for two to four players, 12 px for five or six), "skip" under a player
 who skipped (up to four players: with three, the other two win when they agree), the deck, and
 who took a card from the box when the deck ran out. OK goes on to the next round; an arrow goes on and
 already moves the next pick's cursor. FINAL: the ranking (co-op: won, lost or drawn, with both
@@ -60,9 +60,10 @@ NOT_IN_HAND = "Not in hand? OK again"
 TIP_BUTTONS = "Hold \x02 skip, \x03 count"
 TIP_KNOB = "Keep turning to skip"
 # What UP and DOWN do on the grid, between its two rows (six buttons or five): UP the card's
-# other end (the symbol above or below), DOWN the next symbol picked this round (once one is).
-HINT_UP = "\x02 other end"
-HINT_DOWN = "\x03 picked"
+# other symbol (the one above or below: a column is a card), DOWN the next symbol picked this
+# round (once one is). Both fit the line with room between them (83 + 41 px of 128).
+HINT_UP = "\x02 other symbol"
+HINT_DOWN = "\x03 picks"
 
 _COLS = const(6)
 _PITCH = const(21)  # columns from one symbol of the grid to the next
@@ -79,9 +80,10 @@ _ROWS = [icons.row(SYMBOLS[r * _COLS:(r + 1) * _COLS], _GRID_X, _PITCH) for r in
 WHY = {  # rules.judge's reasons, as two lines for the result view (the first <= 14 characters)
     "tie": ("Tie: no winner", "Top card to the box"),
     "all same": ("All the same", "Top card to the box"),
+    "one card": ("One card only", "Top card to the box"),
     "no picks": ("Nobody picked", "Top card to the box"),
     "differ": ("Different!", "Card to left pile"),
-    "skipped": ("A player skipped", "Card to left pile"),
+    "skipped": ("Player skipped", "Card to left pile"),
 }
 
 
@@ -399,8 +401,11 @@ class Contrast(GameScreen):
         self.msg.draw(fb)
 
     def _head(self, player):
-        """The pick view's top page for ``player``: their name dark on a lit bar, the round on
-        the right; composed once per turn."""
+        """The pick view's top page for ``player`` and the width of its bar: their name dark on
+        a lit bar, the round on the right; composed once per turn. The name sits a row down
+        in its bar (rows 1-7): page 0 has no row above for the bar's row over the capitals
+        (``text.bar``), so the bar's top is row 0 and its bottom row 8, the top of page 1
+        (``_draw_pick`` lights it), over the rule at row 9."""
         n = rules.round_no(self.game.state)
         heads = self._heads
         got = heads.get(player)
@@ -409,10 +414,11 @@ class Contrast(GameScreen):
             name = rules.names(self.game.state)[player]
             label = "Round %d" % n
             page = bytearray(text.line(((name, 2), (label, _W - text.ink_width(label)))))
-            for x in range(text.width(name) + 3):
-                page[x] ^= 0xFF
-            got = heads[player] = (n, page)
-        return got[1]
+            w = text.width(name) + 3
+            for x in range(w):
+                page[x] = ~(page[x] << 1) & 0xFF
+            got = heads[player] = (n, page, w)
+        return got
 
     def _grid(self, out):
         """The grid's two rows with the symbols in ``out`` dimmed (the plain rows when none);
@@ -443,7 +449,9 @@ class Contrast(GameScreen):
         p = rules.turn(state)
         out = self._unavailable
         buf = fb.buf
-        buf[0:_W] = self._head(p)
+        head = self._head(p)
+        buf[0:_W] = head[1]
+        fb.hline(0, 8, head[2], 1)  # the name bar's bottom row
         fb.hline(0, 9, _W, 1)
         rows = self._grids.get(out) or self._grid(out)
         icons.put_row(fb, rows[0], _GRID_PAGES[0])
@@ -467,14 +475,15 @@ class Contrast(GameScreen):
                     text.put_right(fb, HINT_DOWN, _W, 4)
         else:
             label = "Skip " + rules.names(state)[p] if cur == SKIP else "Count to 3"
-            text.put(fb, label, 0, _BOTTOM, color=0)
+            text.bar(fb, 0, _BOTTOM, text.width(label) + 3)
+            text.put(fb, label, 2, _BOTTOM, color=0)
         put_deck(fb, rules.deck(state), _BOTTOM)
 
     # -- the result ---------------------------------------------------------------------
     def _cells(self):
         """The result view's name cells, composed once for the game: ([(name as shown, x, page,
         centre column)], [(page, the page of names to copy)]). Two to four cells in a row (names
-        on page 3, digits 15 px on pages 4-5); five or six in three columns of two rows (names
+        on page 3, digits 14 px on pages 4-5); five or six in three columns of two rows (names
         on pages 2 and 5, digits 12 px below them)."""
         if self.cells is None:
             state = self.game.state
@@ -555,15 +564,16 @@ class Contrast(GameScreen):
         for i in range(len(cells)):
             short, cx, page, centre = cells[i]
             if i in won:
+                text.bar(fb, cx - 2, page, text.width(short) + 3)
                 text.put(fb, short, cx, page, color=0)
-                buf[page * _W + cx - 1] = 0xFF
             v = scores[i]
             text.put_digits(fb, v, centre - (text.digits_width(v, font) - font.spacing) // 2,
                             page + 1, font)
             if big and last and not coop and last["picks"][i] is None:  # under the digits
+                # "skip": "skipped" (41 px) in cells of 42 (three players) left one column
+                # between two of them, "skippedskipped"
                 w = _W // len(cells)
-                text.put_centered(fb, "skipped" if text.ink_width("skipped") < w else "skip",
-                                  6, x=i * w, w=w)
+                text.put_centered(fb, "skip", 6, x=i * w, w=w)
 
     def _draw_final(self, fb):
         state = self.game.state

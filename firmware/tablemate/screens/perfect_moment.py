@@ -6,7 +6,7 @@ RACE (the game has not started): "the player who finished setup first goes first
 has a key: the left player LEFT (or UP, PREV, the knob back), the right player RIGHT (or DOWN,
 NEXT, the knob on). The first press starts the game with that player, unless the other key comes
 within 100 ms: then the tie is shown and settled by hand (LEFT/RIGHT, OK).
-TABLE: both names with their points in the 15-px digits, the player to move lit; both clocks
+TABLE: both names with their points in the 14-px digits, the player to move lit; both clocks
 (the running one on a lit bar; a clock that lost the game reads "time is up"); "2 face up":
 the fragments in front of each (cards scored face up for 1 point, open to either player: what
 the score list offers; the face-down cards are final, their points in the score, and a half's
@@ -133,6 +133,13 @@ class PerfectMoment(GameScreen):
     @property
     def keep_awake(self):
         return self.clock is not None and self.clock.running
+
+    @property
+    def plus_minus(self):
+        """LEFT and RIGHT take a card and put one back, or take a point off and add one: the
+        same keys for the player across, whom the picture faces. Only the race's are sides
+        (the left player's key, the right player's), which turn with a flipped picture."""
+        return self.view != RACE
 
     def on_hide(self):
         if self.clock and self.clock.running:
@@ -370,6 +377,8 @@ class PerfectMoment(GameScreen):
             draw_title(fb, "Tie! Who starts?")
             for p in (0, 1):
                 x = p * _HALF + (_HALF - text.width(names[p])) // 2
+                if p == self.tie:
+                    text.bar(fb, x - 2, 4, text.width(names[p]) + 3)
                 text.put(fb, names[p], x, 4, color=0 if p == self.tie else 1)
             text.put_centered(fb, "OK: this player", 7)
             return
@@ -402,7 +411,7 @@ class PerfectMoment(GameScreen):
                     t = "time is up"  # the loser's clock: why the game ended
                 running = not over and p == turn and c.running
                 if running:
-                    fb.fill_rect(x + 8, 40, _HALF - 16, 8, 1)
+                    text.bar(fb, x + 8, 5, _HALF - 16)
                 text.put_centered(fb, t, 5, color=0 if running else 1, x=x, w=_HALF)
             text.put(fb, " face up", text.put_number(fb, frags[p], x + 5, 6), 6)
         if self.msg.text is None:

@@ -352,7 +352,7 @@ class Perspective(GameScreen):
             lit = i == p or i in won
             label = names[i]
             if lit:
-                fb.fill_rect(0, page * 8, _W, 8, 1)
+                text.bar(fb, 0, page, _W)
             text.put(fb, label, 2, page, color=0 if lit else 1)
             right = ("done" if rules.done(state)[i] else "") + (
                 "  x%d" % rules.failed(state)[i] if rules.failed(state)[i] else "")

@@ -1,6 +1,6 @@
 """Scorepad: scores for 1-8 players, rounds, a target, undo and a per-turn countdown.
 
-Six buttons: UP/DOWN pick a player, LEFT/RIGHT change their score (hold to speed up), OK ends the
+Six buttons: UP/DOWN pick a player (the seats in order, as the turn goes), LEFT/RIGHT change their score (hold to speed up), OK ends the
 turn, BACK opens the game menu. With fewer buttons the menu's "Adjust score" does the same job.
 Presses on LEFT/RIGHT gather into one pending change that is journaled as a single action when the
 player moves on or after a short pause, so undo takes back "+7", not "+1" seven times; until then
@@ -47,6 +47,7 @@ class Scorepad(GameScreen):
     """The running game: the status line, the table of scores and the message line."""
 
     labels = ("Adjust score", "Next round", "Round ", "Last round", "+", " pending", "OK: standings")
+    plus_minus = True  # LEFT/RIGHT take points off and add them, for whoever reads
 
     def __init__(self, app, game):
         GameScreen.__init__(self, app, game)
@@ -185,13 +186,12 @@ class Scorepad(GameScreen):
             GameScreen.end_key(self, key, kind)
 
     def _select(self, key):
+        """DOWN the next seat, UP the one before, round the table: the order the turn takes,
+        and the order every picker walks the players in (Viewpoint's, a tie's), whatever
+        columns the table draws them in."""
         self.commit()
         n = len(rules.names(self.game.state))
-        by = 1 if key == K.DOWN else -1
-        if K.linear(self.app.layout):  # PREV and NEXT: the seats
-            self.sel = (self.sel + by) % n
-        else:  # arrows: the cells on the screen
-            self.sel = table.step(n, self.sel, by)
+        self.sel = (self.sel + (1 if key == K.DOWN else -1)) % n
         self.dirty = True
 
     def tick(self, now):
@@ -238,9 +238,9 @@ class Scorepad(GameScreen):
         over = self.over()
         if over:
             from tablemate.ui import shorten  # the game ended: loaded now
-            line = shorten.abbreviate(self.result_text(), 126, name=False)
-            fb.fill_rect(0, 0, 128, 8, 1)
-            text.put(fb, line, 1, 0, color=0)
+            # lit text, not dark on a bar: page 0 has no row above for the bar's row over the
+            # capitals (``text.bar``); the winners' cells are lit below it
+            text.put(fb, shorten.abbreviate(self.result_text(), 128, name=False), 0, 0)
         else:
             if self.pending:
                 pen = text.put(fb, "+", 0, 0) if self.pending > 0 else 0

@@ -19,7 +19,7 @@ from tablemate import keys as K
 from tablemate.screens import free_ram
 from tablemate.ui import Menu, Screen, draw_title, text
 
-LEAVE_MS = 2000  # BACK held this long leaves the key page
+LEAVE_MS = const(2000)  # BACK held this long leaves the key page
 _LOG = const(4)  # events shown on the key page
 CONTRASTS = (0, 64, 128, 192, 255)
 PATTERNS = ("fill", "checker", "checker2")  # then one step per contrast
@@ -46,6 +46,15 @@ class KeyTest(Screen):
     """Shows each key event; holding BACK for LEAVE_MS leaves."""
 
     keep_awake = True
+
+    @property
+    def leave_hold(self):
+        """(the key held to leave, for how many ms from its press): BACK for ``LEAVE_MS``; on a
+        layout without BACK, OK, whose long press (``keys.LONG_MS``) is the BACK that then
+        counts. The page's hint says it, and the simulator's hold key holds it so long."""
+        if K.BACK in K.LAYOUTS.get(self.app.layout, ()):
+            return K.BACK, LEAVE_MS
+        return K.OK, K.LONG_MS + LEAVE_MS
 
     def __init__(self, app):
         Screen.__init__(self, app)
@@ -91,11 +100,8 @@ class KeyTest(Screen):
         for line in self.log:
             text.draw(fb, line, 2, y)
             y += 9
-        if K.BACK in K.LAYOUTS.get(self.app.layout, ()):
-            hint = "Hold BACK 2s: leave"
-        else:
-            hint = "Hold OK 3s: leave"
-        text.draw(fb, hint, 0, 56)
+        key, ms = self.leave_hold
+        text.draw(fb, "Hold %s %ds: leave" % (K.NAMES[key], (ms + 999) // 1000), 0, 56)
         if self._back_at is not None:
             fb.fill_rect(0, 54, min(128, self._bar), 1, 1)
 

@@ -13,6 +13,11 @@ from tablemate.ui import Menu, Screen, draw_title, text
 
 DIM_STEPS = (0, 10, 30, 60, 120, 300)
 TURNS = ("off", "flip", "to player")  # TURNS[turn]: the "turn" setting's words
+# What each turns, in the title while the cursor is on its row: "to player" turns a game of two
+# (and the chess clock) to the player to move, "flip" every game ("Face the player",
+# docs/design-notes.md); the row alone did not say which games turn.
+TURNED = ("Turns no game", "Turns every game", "Turns games of two")
+_TURN_ROW = 5
 OFF_STEPS = (0, 1, 2, 5, 10, 30, 60)
 _PICK_TOP = 11  # the player picker's first row, under the title bar
 _KEEP_MS = 10000
@@ -68,11 +73,15 @@ class SettingsMenu(Menu):
             wired = self.app.layouts  # only layouts this board's pins can do
             i = wired.index(s["layout"]) if s["layout"] in wired else -step
             s["layout"] = wired[(i + step) % len(wired)]
-        elif index == 5:
+        elif index == _TURN_ROW:
             s["turn"] = (s["turn"] + step) % 3
         elif index == 7:
             s["battery"] = BATTERIES[(BATTERIES.index(s["battery"]) + step) % len(BATTERIES)]
         self._relabel()
+
+    def draw(self, fb):
+        self.title = TURNED[self.s["turn"]] if self.index == _TURN_ROW else "Settings"
+        Menu.draw(self, fb)
 
     def _pick(self, index):
         if index == 0:

@@ -29,6 +29,10 @@ class Screen:
 
     opaque = True
     shows_battery = False  # the battery's figure on page 0 (the home menu, a game's status line)
+    # LEFT and RIGHT are minus and plus here (a score, a count), not a way across the screen:
+    # a picture turned to the player across does not swap them (the "+" key is "+" from
+    # either side of the table; docs/design-notes.md, "Face the player")
+    plus_minus = False
 
     def __init__(self, app):
         self.app = app
@@ -90,7 +94,7 @@ def draw_rows(fb, owner, count, cur, first=0, top=_TOP, rows=_ROWS):
         lit = i == cur
         label, value, x = owner.row(i, lit)
         if lit:
-            fb.fill_rect(0, page * 8, text.width(label) + 3, 8, 1)
+            text.bar(fb, 0, page, text.width(label) + 3)
         text.put(fb, label, 2, page, color=0 if lit else 1)
         if value is not None:
             text.put(fb, value, x, page)

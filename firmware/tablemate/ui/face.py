@@ -12,8 +12,9 @@ while no one is: the race for the first move, the end); a game of more faces no 
 
 Seat 0 reads the panel as mounted, seat 1 across the table. "to player" (2): a two-player game
 faces its player to move; "flip" (1): every game is turned, whoever moves (for a table where
-the gadget sits the other way round); "off" (0): upright. The arrow keys turn with the picture
-(``App``); docs/design-notes.md says why so.
+the gadget sits the other way round); "off" (0): upright. UP and DOWN turn with the picture
+(``App``), LEFT and RIGHT too unless they are minus and plus (``Screen.plus_minus``);
+docs/design-notes.md says why so.
 """
 
 from micropython import const

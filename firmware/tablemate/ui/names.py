@@ -20,7 +20,8 @@ just before it, one UP (one turn back) away.
 Keys: OK (push) types the cell under the cursor; BACK (five and three buttons: hold OK; the
 encoder: a long push) deletes the last character, or leaves the name as it was when nothing was
 typed; on six buttons, holding OK on a letter types it and saves. The old name is shown
-selected: the first character typed replaces it, delete edits it, the check mark keeps it.
+without the cursor: the first character typed replaces it, delete edits it, the check mark
+keeps it.
 Letters come as capitals at the start of a name and after a space or a hyphen, small elsewhere;
 "Aa" flips the case of the next letter. "#+" shows the digits and every other printable
 character ("ab" goes back); "sp" is a space, "<-" deletes.
@@ -33,8 +34,8 @@ encoder the last is one UP before the check mark. Picking one puts it in the nam
 with the cursor on the check mark.
 
 Drawing: the five grid rows of each page and case are composed once (``text.line``) and copied
-whole; the cursor is its cell's 13 columns inverted on one page, so a move changes two short
-spans of the display.
+whole; the cursor is its cell's 13 columns inverted on one page, and the row above them lit
+(the lit band's row over a capital, ``text.bar``), so a move changes a few short spans.
 """
 
 from micropython import const
@@ -315,16 +316,15 @@ class NameEntry(Screen):
     def draw(self, fb):
         buf = fb.buf
         x = text.put(fb, self.title, 0, 0)
-        if self.fresh:
-            fb.fill_rect(x - 1, 0, text.width(self.name) + 1, 8, 1)
-            text.put(fb, self.name, x, 0, color=0)
-        else:
-            x = text.put(fb, self.name, x, 0)
-            if len(self.name) < MAX:
-                text.put(fb, "_", x, 0)
+        # The old name stands without the cursor until a key edits it. It was shown dark on a
+        # lit bar, but page 0 has no row above for the bar (``text.bar``): its capitals' top
+        # row met the screen's edge.
+        x = text.put(fb, self.name, x, 0)
+        if not self.fresh and len(self.name) < MAX:
+            text.put(fb, "_", x, 0)
         for i, x, w in self._spans():
             if i == self.pick:
-                fb.fill_rect(x, _RECENT_PAGE * 8, w + 1, 8, 1)
+                text.bar(fb, x, _RECENT_PAGE, w + 1)
                 text.put(fb, self.shown[i], x + 1, _RECENT_PAGE, color=0)
             else:
                 text.put(fb, self.shown[i], x + 1, _RECENT_PAGE)
@@ -333,8 +333,11 @@ class NameEntry(Screen):
         for r in range(ROWS):
             buf[o:o + 128] = rows[r]
             o += 128
-        if self.pick < 0:
-            o = (_GRID_PAGE + self.cell // COLS) * 128 + _X0 + (self.cell % COLS) * _PITCH
+        if self.pick < 0:  # the cursor's cell inverted, with the row above it (``text.bar``)
+            page = _GRID_PAGE + self.cell // COLS
+            x = _X0 + (self.cell % COLS) * _PITCH
+            o = page * 128 + x
             for i in range(o, o + _CELL_W):
                 buf[i] ^= 0xFF
+            fb.fill_rect(x, 8 * page - 1, _CELL_W, 1, 1)
         text.put(fb, self.hints[0 if self.fresh or not self.name else 1], 0, _HINT_PAGE)

@@ -18,6 +18,8 @@ class NumberEntry(Screen):
     ``zero`` is a word shown instead of 0 (e.g. "none" for "no target").
     """
 
+    plus_minus = True  # LEFT subtracts, RIGHT adds, whichever way the picture is turned
+
     def __init__(self, app, title, value, lo, hi, on_done, step=1, fmt=None, zero=None):
         Screen.__init__(self, app)
         self.title = title

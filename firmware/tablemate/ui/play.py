@@ -105,7 +105,7 @@ class MessageLine:
         if self.text is not None:
             lines = self.lines or (self.text,)
             page = 8 - len(lines)
-            fb.fill_rect(0, 8 * page, 128, 8 * len(lines), 1)
+            text.bar(fb, 0, page, 128, 8 * len(lines))
             for s in lines:
                 text.put_centered(fb, s, page, color=0)
                 page += 1

@@ -1,6 +1,7 @@
 """The new-game menu every mode shares, built from the mode's registry entry (``session.MODES``).
 
-Rows: the player count, who plays, one row per option, who starts, Start. LEFT/RIGHT change the
+Rows: the player count, who plays, one row per option that applies (the rules' ``unused``
+says which do not, for the values chosen above them), who starts, Start. LEFT/RIGHT change the
 row's value in place; OK on a number opens the number entry, on "Names" a list of the saved
 names to tick (or to rename one, the setup kept), on a choice or a flag moves it on, on Start begins the game (asking first when
 that would replace a saved game, which is then filed as unfinished). The menu opens as the mode
@@ -105,25 +106,37 @@ class Setup(Menu):
         names = self.app.settings["names"]
         return [names[s] for s in self.seats]
 
+    def _unused(self):
+        """The keys of the options that do not apply to what is chosen (``rules.unused``): a
+        time bank has no "Per turn", a game without a target no "Win" rule."""
+        unused = getattr(self.rules, "unused", None)
+        if unused is None:
+            return ()
+        options = self.option_rows
+        return unused(dict((options[i][0], self.values[i]) for i in range(len(options))),
+                      len(self.seats))
+
     def _relabel(self):
         n = len(self.seats)
         note = getattr(self.rules, "NOTE", {}).get(n)
         items = ["Players: %d" % n + (" (%s)" % note if note else ""),
                  _names_row(self._names())]
         options = self.option_rows
-        for i in range(len(options)):
+        unused = self._unused()
+        self.rows = [i for i in range(len(options)) if options[i][0] not in unused]
+        for i in self.rows:
             items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
         if not self.race:
             items.append("1st player: " + ("random" if self.starter == RANDOM
                                            else self._names()[self.starter]))
         items.append("Start")
         self.items = items
-        self.dirty = True
+        self.select(self.index)  # rows come and go below the one changed: the cursor stays
 
     def _option(self, index):
         """The option index of menu row ``index``, or None for the other rows."""
         i = index - 2
-        return i if 0 <= i < len(self.values) else None
+        return self.rows[i] if 0 <= i < len(self.rows) else None
 
     def _adjust(self, index, step):
         if index == 0:
@@ -131,7 +144,7 @@ class Setup(Menu):
         elif index == 1:
             return
         elif self._option(index) is not None:
-            self._step(index - 2, step)
+            self._step(self._option(index), step)
         elif index == len(self.items) - 2 and not self.race:  # who starts
             n = len(self.seats)
             self.starter = (self.starter + 1 + step) % (n + 1) - 1
@@ -157,7 +170,7 @@ class Setup(Menu):
         elif index == 1:
             app.push(WhoPlays(app, self))
         elif self._option(index) is not None:
-            i = index - 2
+            i = self._option(index)
             option = self.option_rows[i]
             if option[2] == NUMBER:
                 from tablemate.ui.numberentry import NumberEntry
@@ -194,14 +207,16 @@ class Setup(Menu):
 
     # -- starting ------------------------------------------------------------------------
     def options(self, first):
-        """The options the rules' ``setup`` gets for what the menu shows, ``first`` drawn."""
+        """The options the rules' ``setup`` gets for what the menu shows, ``first`` drawn: an
+        option that does not apply gets its default (a hidden "Advanced (2): on" must not
+        refuse a game of four); the menu keeps the value chosen, for when it applies again."""
         n = len(self.seats)
         opts = {"names": self._names()}
         if not self.race:  # else the race, the game's first action, says who
             opts["first"] = first
         options = self.option_rows
         for i in range(len(options)):
-            opts[options[i][0]] = self.values[i]
+            opts[options[i][0]] = self.values[i] if i in self.rows else options[i][3]
         fixed = getattr(self.rules, "fixed", None)
         if fixed:
             opts.update(fixed(n))

@@ -1,7 +1,7 @@
 """The score table of a game's main view: every score readable from across the table.
 
 A 0.96" panel shows 7-px text at about 1.2 mm, too small to read from the other side of a table,
-so scores are drawn in the score fonts: 15 px for one to four players, 12 px for five to eight
+so scores are drawn in the score fonts: 14 px for one to four players, 12 px for five to eight
 (``text.large()``). Each player has a cell: the name on one page, the score on the two pages
 below it, all on the display's 8-pixel page grid, where text is copied as bytes. One or two
 players share one row of cells, three or four a 2x2 grid, five or six three columns of two rows,
@@ -31,15 +31,6 @@ def layout(n):
     return 4, 32, (1, 4)
 
 
-def step(n, i, by):
-    """The cell UP (``by`` -1) or DOWN (+1) moves to from cell ``i`` of ``n``: down a column,
-    then to the top of the next one, wrapping. The arrows follow the cells on the screen, not
-    the seats: DOWN from the top right cell of the 2x2 grid is the bottom right one."""
-    cols = layout(n)[0]
-    order = [c + r * cols for c in range(cols) for r in (0, 1) if c + r * cols < n]
-    return order[(order.index(i) + by) % len(order)]
-
-
 def draw(fb, names, values, lit=(), bar=-1):
     """Draw the cells of every player: ``values`` are the numbers shown (a pending change
     included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
@@ -52,18 +43,14 @@ def draw(fb, names, values, lit=(), bar=-1):
     if fitted is None:
         fitted = _FIT[w] = {}
     small = text.SMALL
-    buf = fb.buf
     for i in range(n):
         x = (i % cols) * w
         page = rows[i // cols]
         full = i in lit
-        if full:
-            for p in range(page, page + 3):
-                o = p * _W + x
-                buf[o:o + w] = _ONES[:w]
+        if full:  # to the digits' lit margin (14 px of ink in 16): the cell's last row dark
+            text.bar(fb, x, page, w, 23)
         elif i == bar:
-            o = page * _W + x
-            buf[o:o + w] = _ONES[:w]
+            text.bar(fb, x, page, w)
         color = 0 if full else 1
         name = names[i]
         shown = fitted.get(name)
@@ -79,7 +66,8 @@ def draw(fb, names, values, lit=(), bar=-1):
             text.put(fb, s, x + (w - text.width(s)) // 2, page + 1, color=color)
         else:
             text.put_digits(fb, s, x + (w - sw) // 2, page + 1, font, color)
+        if full:  # dark digits are whole bytes: the row under their page is dark again
+            fb.hline(x, 8 * page + 23, w, 0)
 
 
-_ONES = memoryview(b"\xff" * _W)  # sliced without a copy
 _FIT = {}  # cell width -> {name: the name as it fits}: text.fit measures every letter

@@ -94,7 +94,7 @@ _LARGE = []  # MEDIUM and BIG, once a screen needs them
 
 
 def large():
-    """(MEDIUM, BIG): the 12-px and 15-px score digits, loaded the first time a screen asks, so
+    """(MEDIUM, BIG): the 12-px and 14-px score digits, loaded the first time a screen asks, so
     the home menu's RAM does not hold them; their ``put_digits`` tables are made with them.
     A setup menu asks in a quiet pass (``lifecycle.prefetch``), so the game's first frame
     does not wait for the import."""
@@ -188,6 +188,21 @@ def put(fb, s, x, page, font=SMALL, color=1):
         o += SCREEN_WIDTH
         buf[o:o + n] = src[w:w + n]
     return x + w
+
+
+def bar(fb, x, page, w, h=8):
+    """Light the band that dark text is put on (``color=0``): columns x..x+w-1, ``h`` rows from
+    page ``page``'s top, and the row above them.
+
+    The small font's ink fills rows 0-6 of its page (capitals, digits and ascenders reach the
+    top row; row 7 is blank in every glyph): a band that began at the page's top would end at
+    the capitals' edge and cut their top row off ("Fred." read "Frec."). The row above, the last
+    row of the page above, is blank in every text of that page (the small font's row 7, the
+    score digits' last two), so it can be the band's. Page 0 has no row above: a band there
+    ends at the screen's edge, and no screen puts dark text on it. Every lit row of every mode
+    is drawn here; ``tablemate_host/textcheck.py`` fails a frame whose dark text touches the
+    edge of its band."""
+    fb.fill_rect(x, 8 * page - 1, w, h + 1, 1)
 
 
 def inverted(lit):
