@@ -301,8 +301,8 @@ def load(path, limit=-1):
                     got.offs = [got.base[0]] * len(got.tail)
                     bad, torn = resolve(f, got.end, got.frag, got.tail, got.offs)
                     got.bad, got.last = (-1, bad) if torn else (bad, got.last)
-        except ValueError:  # a line longer than any the firmware writes: not a journal
-            h = None
+        except (ValueError, OSError):  # a line longer than any the firmware writes, or a
+            h = None  # read the flash refuses (a folder, where a host VM opens one): not a journal
         finally:
             f.close()
         if h is None:
