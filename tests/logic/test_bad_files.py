@@ -4,7 +4,7 @@ Files and the screens that read them (``grep 'open(\\|app.path(' firmware/tablem
   data/settings.json     the boot (``App.__init__``)
   data/game.jnl          the boot's "Resume game?" and Continue (``lifecycle.resume``), and a
                          new game replacing it (``lifecycle._file_replaced`` files it first)
-  data/game.end          the boot (only whether it is there: its bytes are never read)
+  data/game.end          the boot (whether it holds for the journal: the size it names)
   data/history.jnl       the History page; the boot's "Last game ended" notice; filing a game
   data/history.old       filing a game when history.jnl has no numbered game; the move of the
                          oldest games to it past 200 (``store.history._move``)
@@ -407,8 +407,11 @@ JOURNAL_CP = Spec(D + "game.jnl", flash_with("checkpointed", _checkpointed), d_r
 JOURNAL_REPLACED = Spec(D + "game.jnl", played("progress", _in_progress), d_replace,
                         ("Scorepad", "Notice"), form="lines", lines=(-1, 0), consumed=True,
                         grows=True, free=(D + "history.jnl", D + "game.jnl"), caps=VM_CAPS)
-END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice",), form="raw",
-           consumed=True, caps=VM_CAPS)
+# The marker names the journal's size at the filing (issue 33: an undo appended since makes
+# it stale): a damaged one does not hold, and the ended game is offered again ("Resume
+# game?"), never cleared on its word; the sound one clears the journal.
+END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice", "Confirm"), form="raw",
+           consumed=True, free=(D + "game.jnl",), caps=VM_CAPS)
 # A long word (a name of 2000+ characters) in the newest game's details is cut to the box's
 # four lines at a cost bounded by them (ui/dialogs.wrap cut it a character at a time,
 # measuring the whole rest each time: 20 KB took ~8 s on CPython, hours on a Pico; flagged

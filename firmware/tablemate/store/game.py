@@ -116,6 +116,11 @@ class Game:
         return self._base[_N] + len(self._tail)
 
     @property
+    def size(self):
+        """The journal's size on the flash after the last save (None: not created yet)."""
+        return self._size
+
+    @property
     def unsaved(self):
         """Number of queued lines, the header of a journal not created yet included (0 when
         everything is on flash)."""

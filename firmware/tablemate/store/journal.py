@@ -29,7 +29,7 @@ This module holds what boot needs (the header) and the writes; jfile.py reads a 
 """
 
 
-from tablemate import json
+from tablemate import json, os
 from micropython import const
 
 from tablemate.store.files import opened, write_atomic
@@ -103,6 +103,42 @@ def append(path, expect, render):
         from tablemate.store import jfile  # cutting, or junk a file system wrote; rare
         jfile.rewrite(path, expect, data)
     return expect + len(data)
+
+
+def end_mark(path, game, size):
+    """Write the marker of a filed game that ended (``lifecycle.file``): the game's name and
+    its journal's size when it was filed."""
+    write(path, "%s %d" % (game, size), "w")
+
+
+def end_marker(data):
+    """(game name, journal size) from an end marker's bytes, or None when they are not one."""
+    parts = data.split()
+    if len(parts) != 2 or not parts[1].isdigit():
+        return None
+    try:
+        return parts[0].decode(), int(parts[1])
+    except ValueError:  # UnicodeError too, on both VMs
+        return None
+
+
+def marks_end(path, journal):
+    """Whether the end marker at ``path`` holds for the journal at ``journal``: it names the
+    size the journal has. Whatever was appended since (the undo that reopened the game) makes
+    it stale, however a power cut left the marker itself; so is a marker of another format
+    (older versions wrote the name alone), torn, or unreadable: the game is offered again,
+    never discarded while it runs."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return False
+    try:
+        mark = end_marker(f.read(64))
+        return mark is not None and mark[1] == os.stat(journal)[6]
+    except OSError:
+        return False
+    finally:
+        f.close()
 
 
 def loads(line):

@@ -214,7 +214,11 @@ class GameScreen(Screen):
         return True
 
     def undo(self):
-        """Take back the last action; True when there was one."""
+        """Take back the last action; True when there was one.
+
+        An undo that reopens a filed game is journaled before its frame (``do``'s ``first``):
+        until it is on the flash, a power cut finds the game ended and clears it, so the
+        players would lose the whole game they saw reopened, not one action."""
         try:
             self.game.undo()
         except RuleError as err:
@@ -224,10 +228,12 @@ class GameScreen(Screen):
             self.refuse("Undo needs the flash")
             return False
         self.dirty = True
-        self.app.after_frame(self.save)
         self.msg.clear()
         if self.game.filed is not None and not self.over():
+            self.save()
             self.app.after_frame(lambda: _lifecycle().reopened(self.app, self.game))
+        else:
+            self.app.after_frame(self.save)
         return True
 
     def save(self):
