@@ -17,6 +17,8 @@ load.) What can stop a boot, and what it does:
 Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
 boot does not pay for them. Once the app runs, a watchdog resets the Pico if one pass of the
 loop takes longer than WDT_MS; the game survives in its journal and is offered again at boot.
+Long work inside a pass (a damaged journal copied and cut: seconds at the flash's slowest) feeds
+it between its steps (``tablemate.alive``), so only a pass that hangs is reset.
 The blinking error loops run before the watchdog starts, so they never reset the board.
 """
 
@@ -24,7 +26,8 @@ import gc
 
 import micropython
 
-from tablemate import VERSION, crc32, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms, unload
+from tablemate import (VERSION, crc32, keep_fed, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms,
+                       unload)
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
 
@@ -151,7 +154,14 @@ def start(cfg=BOARD, root="", cycles=-1):
         return None
     app.start(ticks_ms())
     sense(app)
-    return app, hw.watchdog(WDT_MS)
+    return app, watchdog()
+
+
+def watchdog():
+    """Start the watchdog, and give its feed to the long work of a pass (``keep_fed``)."""
+    wdt = hw.watchdog(WDT_MS)
+    keep_fed(wdt.feed)
+    return wdt
 
 
 def sense(app):
@@ -234,6 +244,7 @@ def loop(app, wdt, loops=-1):
     except KeyboardInterrupt:
         stopped = app
         hw.watchdog_off()  # docs/design-notes.md: a computer's Ctrl-C stops the watchdog
+        keep_fed(None)
         raise
     return app
 
@@ -245,7 +256,7 @@ def again(loops=-1):
     (half a pass is not safe to go on from: the computer restarts the board instead)."""
     if stopped is None or _passing:
         return None
-    return loop(stopped, hw.watchdog(WDT_MS), loops)
+    return loop(stopped, watchdog(), loops)
 
 
 def save_stopped():

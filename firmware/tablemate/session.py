@@ -73,7 +73,12 @@ def saved(app):
     try:
         os.stat(path)
     except OSError:
-        return None, False  # no game: the journal module is not even imported (boot time)
+        try:
+            os.stat(path + ".new")  # a repair a cut stopped between its renames (jfile._keep)
+        except OSError:
+            return None, False  # no game: the journal module is not even imported (boot time)
+        from tablemate.store import files
+        files.finish(path, ".new")
     from tablemate.store import journal
     header = journal.read_header(path)
     name = header["game"] if header else None

@@ -11,7 +11,7 @@ tells the player the same thing.
 """
 
 
-from tablemate import os
+from tablemate import alive, os
 from micropython import const
 
 _CHUNK = const(256)
@@ -79,7 +79,7 @@ def opened(opener, path, mode):
     return opener(path, mode)
 
 
-def write_atomic(path, data):
+def write_atomic(path, data, keep=False):
     """Replace the file at ``path`` by ``data``, whole or not at all; return what ``data``
     returned when it is a function.
 
@@ -89,8 +89,14 @@ def write_atomic(path, data):
     atomically, so a cut before it leaves the old file and a cut after it the new one. A write
     the flash refuses (full, read-only) raises OSError with the old file untouched and no
     partial temporary file left behind.
+
+    ``keep``: the old file is kept aside (``aside``: renamed, not copied: a repair of a long
+    journal copies only what it keeps), and the new one waits as ``path + ".new"`` until it is
+    renamed into place; a cut between the two renames leaves it there whole, and ``finish(path,
+    ".new")`` (the next look for the file) puts it in place. So a repair cut at any moment is
+    either not done (and done again whole) or done: never half, never twice.
     """
-    tmp = path + ".tmp"
+    tmp = path + (".new" if keep else ".tmp")
     try:
         f = opened(open, tmp, "wb")
         try:
@@ -109,6 +115,8 @@ def write_atomic(path, data):
         except OSError:
             pass
         raise
+    if keep:
+        aside(path, True)
     replace(tmp, path)
     return got
 
@@ -123,10 +131,12 @@ def remove(path):
             pass
 
 
-def finish(path):
-    """Complete a replace that a power cut left half done where a rename cannot replace a file
-    (FAT, in ``replace``): the new file is still at its temporary name. LittleFS never needs it."""
-    tmp = path + ".tmp"
+def finish(path, suffix=".tmp"):
+    """Complete a replace that a power cut left half done: the old file is gone and the new one
+    is still at its temporary name, ``path + suffix`` (".tmp": removed first where a rename
+    cannot replace a file, FAT, in ``replace``; ".new": renamed aside, ``write_atomic``'s
+    ``keep``, a journal's repair). A plain replace on littlefs never needs it."""
+    tmp = path + suffix
     if not exists(path) and exists(tmp) and not in_the_way(tmp):  # a folder is no new file
         replace(tmp, path)
 
@@ -136,6 +146,7 @@ def copy(src, dst, length=-1):
     with open(src, "rb") as fi:
         with open(dst, "wb") as fo:
             while length:
+                alive()  # a long copy: seconds at the flash's slowest
                 n = _CHUNK if length < 0 else min(_CHUNK, length)
                 data = fi.read(n)
                 if not data:

@@ -33,7 +33,7 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, crc32, json, random, unload
+from tablemate import RuleError, alive, crc32, json, random, unload
 from tablemate.store import files, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
@@ -377,8 +377,10 @@ def _worse(problem, new):
 
 
 def _apply(rules, state, actions):
-    """Apply actions to state in turn; return how many the rules took (all: len(actions))."""
+    """Apply actions to state in turn; return how many the rules took (all: len(actions)).
+    A long replay (a journal of version 1 has no checkpoints) feeds the watchdog as it goes."""
     for k in range(len(actions)):
+        alive()
         try:
             rules.apply(state, actions[k])
         except RuleError:

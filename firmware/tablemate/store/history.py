@@ -23,7 +23,7 @@ half done.
 """
 
 
-from tablemate import json
+from tablemate import alive, json
 from micropython import const
 
 from tablemate.store.files import finish, opened, write_atomic
@@ -268,6 +268,7 @@ def _copy(src, start, end, fo):
         fi.seek(start)
         left = end - start if end >= 0 else -1
         while left:
+            alive()
             data = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
             if not data:
                 break

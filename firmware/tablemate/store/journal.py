@@ -23,8 +23,8 @@ Lines (each counts only once its newline is on flash; the first byte tells the k
   void        any line ending in NUL + newline: a torn fragment made harmless by appending those
               two bytes; an unreadable line right before a void line is void too.
 Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
-line with good lines after it, or a bad header, means the file is first copied (header: moved)
-aside to path + ".bad", ".bad1", ..., then cut back to its good prefix through path + ".tmp".
+line with good lines after it, or a bad header, means the file is kept aside whole, as path +
+".bad", ".bad1", ... (renamed), its good prefix written first as path + ".new" (``jfile``).
 This module holds what boot needs (the header) and the writes; jfile.py reads a journal back.
 """
 
