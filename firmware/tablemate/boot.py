@@ -11,7 +11,8 @@ load.) What can stop a boot, and what it does:
 - a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
   LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
-  REPL without starting the app or the watchdog, so mpremote can always reach the board;
+  REPL without starting the app or the watchdog, so mpremote can always reach the board; the
+  panel says so, and how to leave it (``tablemate.safe``: the driver and the font's bytes);
 - no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
   loose wire fixed in place lets the boot go on.
 Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
@@ -99,6 +100,21 @@ def check_board(cfg, root, cycles):
     return layouts, mark
 
 
+def safe_screen(cfg):
+    """Say safe mode on the panel (``tablemate.safe``); if even that fails (the app may be
+    broken: it is what safe mode is for), say why on the console and go on to the REPL."""
+    try:
+        from tablemate import safe
+        from tablemate.hw.ssd1306 import SSD1306
+        i2c = hw.bus(cfg)
+        addr = find_display(i2c, cfg)
+        if addr is not None:
+            safe.show(SSD1306(i2c, addr=addr, sh1106=cfg["display"] == "sh1106",
+                              flip=cfg["flip"]))
+    except Exception as exc:  # noqa: BLE001 - anything: the REPL must be reached
+        print("Safe mode: the panel could not show it: %r" % (exc,))
+
+
 def build(cfg=BOARD, root="", cycles=-1):
     """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
     checked = check_board(cfg, root, cycles)
@@ -107,6 +123,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     layouts, mark = checked
     if safe_mode(cfg):
         print(SAFE_MODE)
+        safe_screen(cfg)
         return None
     from tablemate.app import App
     # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
