@@ -262,6 +262,8 @@ def loop(app, wdt, loops=-1):
         stopped = app
         hw.watchdog_off()  # docs/design-notes.md: a computer's Ctrl-C stops the watchdog
         keep_fed(None)
+        if app.game is not None:
+            app.game.close()  # the computer may read or replace the journal
         raise
     return app
 

@@ -130,6 +130,8 @@ def file_replaced(app, game):
     save creates the new journal over it (``ui.play.save``). An OSError leaves ``replaces``
     set: a flash that refuses keeps both games as they are, and the next save tries again."""
     old = game.replaces
+    if old is not True:
+        old.close()  # its journal kept open: before the new one takes the file's name
     if old is True:
         from tablemate.store.game import Game
         old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
@@ -223,7 +225,10 @@ def reopened(app, game):
 def discard(app):
     """Remove the saved game's journal and its end marker (the game is in the history)."""
     from tablemate.store import files
+    game = app.game
     app.game = None
+    if game is not None:
+        game.close()
     files.remove(session.game_path(app))
     _forget_end(app)
 

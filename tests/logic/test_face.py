@@ -174,4 +174,4 @@ def test_the_player_across_scores_with_his_own_right():
     assert rig.app.display.turned
     rig.press(K.LEFT)  # the panel's LEFT is Bob's RIGHT: +1
     rig.advance(2000)  # the pending point is journaled
-    assert json.loads(rig.lines("game.jnl")[-1]) == ["add", 1, 1]
+    assert support.journal_lines(rig.root + "/data/game.jnl")[-1] == ["add", 1, 1]

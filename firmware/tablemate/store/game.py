@@ -15,6 +15,10 @@ save loses only what was queued. A new game is queued too: its journal is create
 save, after the game's first frame (creating a file is several flash writes, 20-30 ms on a Pico);
 a cut before that loses the start, and a game it replaced is still offered.
 
+Why a journal kept open (``prime``, ``close``): littlefs readies a new block (an erase and a copy)
+at the first write after a commit; ``prime`` does that right after a save, so that the next save,
+after its action's frame, only programs its lines and commits them (``journal.prime``).
+
 Checkpoints are worked out by save(), after the frame, never in the key's path (encoding a
 Viewpoint state takes a Pico several ms, and a rebase replays actions); save() queues them
 after the lines they follow (a second do() or an undo before the save works out the one due
@@ -109,6 +113,7 @@ class Game:
         # Game in RAM, or True for the one on the flash (``lifecycle.start`` and ``file_replaced``)
         self.secret = {}  # what the mode keeps with the game in RAM only and never writes
         # (Cartes sur Table's sealed votes, by token): a power cut takes it, the mode asks again
+        self._out = None  # the journal opened and primed for the next save (``prime``)
 
     @property
     def count(self):
@@ -215,12 +220,35 @@ class Game:
             self._size = journal.create(self.path, self.name, self.opts,
                                         self.id, self.start)
         if self._queue:
-            self._size = journal.append(self.path, self._size, self._render)
+            out, self._out = self._out, None
+            self._size = journal.append(self.path, self._size, self._render, out)
+            if out is not None:
+                self._since += 1  # its void line
             for item in self._queue:  # on file now: refer to parents by offset, so that no
                 if type(item) is list:  # chain of old records stays in RAM
                     item[_P] = None if item[_P] is None else _at(item[_P])
                     item[_E] = None if item[_E] is None else _at(item[_E])
             self._queue = []
+
+    def prime(self):
+        """Open the journal for the next save and have littlefs ready its next block now
+        (``journal.prime``): after a save, never in a key's path. Nothing when it is primed
+        already, not created yet or short (``journal.INLINE``); OSError when the flash refuses (the next save then opens
+        the journal as usual)."""
+        if self._out is None and self._size is not None and self._size >= journal.INLINE:
+            self._out = journal.prime(self.path, self._size)
+
+    def close(self):
+        """Close the journal kept open by ``prime`` (its void line committed), before anything
+        else replaces or removes the file, or a computer reads it."""
+        out, self._out = self._out, None
+        if out is not None:
+            try:
+                out.close()
+            except OSError:  # the next save finds the file as it is (``journal.append``)
+                return
+            self._size += len(journal.VOID)
+            self._since += 1
 
     # --- inside ------------------------------------------------------------------------------
     @property

@@ -9,7 +9,9 @@ Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it
 with a short reason, which the message line shows while the state stays as it was. A taken
 action changes the game in RAM at once and is written to the journal after the frame is sent
 (``App.after_frame``): the screen never waits for the flash, and a power cut in between loses
-only that action. What the next frame confirms to someone who must be able to trust it (a
+only that action. The window is short: after each save the journal is kept open and readied
+for the next one (``Game.prime``: littlefs's erase for the next append is done then), so the
+next action's write only programs its lines and commits them. What the next frame confirms to someone who must be able to trust it (a
 secret vote, its reveal) is written first instead (``do(action, first=True)``). What a mode does after an action (announce a winner, show a round's result)
 goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
 game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
@@ -253,6 +255,14 @@ class GameScreen(Screen):
         if self._unsaved:
             self._unsaved = False
             self.refuse("Saved again")
+        if not self.over():  # the next action's frame then waits for no erase (``Game.prime``)
+            self.app.after_frame(self._prime)
+
+    def _prime(self):
+        try:
+            self.game.prime()
+        except OSError:  # a flash that refuses: the next save tells the players
+            pass
 
     def _file(self):
         try:
