@@ -26,15 +26,7 @@ def _damaged_journal(root, actions=6000):
     os.makedirs(os.path.join(root, "data"))
     path = os.path.join(root, "data", "game.jnl")
     vmbench.make_journal(path, "scorepad", 8, actions)
-    with open(path, "rb") as f:
-        data = f.read()
-    at = data.rindex(b'\n{"c": ') + 1
-    assert data.count(b"\n", at) > 2, "action lines follow the damaged checkpoint"
-    name = data.index(b'"Ann"', at)
-    damaged = data[:name] + b'"Amn"' + data[name + 5:]
-    with open(path, "wb") as f:
-        f.write(damaged)
-    return path, data[:at], damaged
+    return (path,) + vmbench.damage_last_checkpoint(path)
 
 
 @pytest.mark.parametrize("timing", ["typ", "max"])
