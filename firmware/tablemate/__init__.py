@@ -28,6 +28,23 @@ finally:
     del _path
 
 VERSION = "0.1.0"
+_feed = None  # the watchdog's feed once the boot started it (``keep_fed``)
+
+
+def keep_fed(feed):
+    """Have long work call ``feed`` between its steps (``alive``): the boot gives it its
+    watchdog's, so that no repair or copy of a file depends on the flash being fast (a
+    journal's repair takes seconds at the flash's slowest, and the watchdog resets in 5)."""
+    global _feed
+    _feed = feed
+
+
+def alive():
+    """Called by long work between its steps (a copy or a repair of a file, chunk by chunk; a
+    replay, action by action): the watchdog is fed, if the boot started one. The loop feeds it
+    once a pass; this keeps one long pass from being taken for a hang."""
+    if _feed is not None:
+        _feed()
 
 
 def unload(names):

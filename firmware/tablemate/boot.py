@@ -11,12 +11,15 @@ load.) What can stop a boot, and what it does:
 - a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
   LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
-  REPL without starting the app or the watchdog, so mpremote can always reach the board;
+  REPL without starting the app or the watchdog, so mpremote can always reach the board; the
+  panel says so, and how to leave it (``tablemate.safe``: the driver and the font's bytes);
 - no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
   loose wire fixed in place lets the boot go on.
 Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
 boot does not pay for them. Once the app runs, a watchdog resets the Pico if one pass of the
 loop takes longer than WDT_MS; the game survives in its journal and is offered again at boot.
+Long work inside a pass (a damaged journal copied and cut: seconds at the flash's slowest) feeds
+it between its steps (``tablemate.alive``), so only a pass that hangs is reset.
 The blinking error loops run before the watchdog starts, so they never reset the board.
 """
 
@@ -24,7 +27,8 @@ import gc
 
 import micropython
 
-from tablemate import VERSION, crc32, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms, unload
+from tablemate import (VERSION, crc32, keep_fed, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms,
+                       unload)
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
 
@@ -96,6 +100,21 @@ def check_board(cfg, root, cycles):
     return layouts, mark
 
 
+def safe_screen(cfg):
+    """Say safe mode on the panel (``tablemate.safe``); if even that fails (the app may be
+    broken: it is what safe mode is for), say why on the console and go on to the REPL."""
+    try:
+        from tablemate import safe
+        from tablemate.hw.ssd1306 import SSD1306
+        i2c = hw.bus(cfg)
+        addr = find_display(i2c, cfg)
+        if addr is not None:
+            safe.show(SSD1306(i2c, addr=addr, sh1106=cfg["display"] == "sh1106",
+                              flip=cfg["flip"]))
+    except Exception as exc:  # noqa: BLE001 - anything: the REPL must be reached
+        print("Safe mode: the panel could not show it: %r" % (exc,))
+
+
 def build(cfg=BOARD, root="", cycles=-1):
     """The app on real hardware, or None (bad board configuration, safe mode, no display)."""
     checked = check_board(cfg, root, cycles)
@@ -104,6 +123,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     layouts, mark = checked
     if safe_mode(cfg):
         print(SAFE_MODE)
+        safe_screen(cfg)
         return None
     from tablemate.app import App
     # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
@@ -151,7 +171,14 @@ def start(cfg=BOARD, root="", cycles=-1):
         return None
     app.start(ticks_ms())
     sense(app)
-    return app, hw.watchdog(WDT_MS)
+    return app, watchdog()
+
+
+def watchdog():
+    """Start the watchdog, and give its feed to the long work of a pass (``keep_fed``)."""
+    wdt = hw.watchdog(WDT_MS)
+    keep_fed(wdt.feed)
+    return wdt
 
 
 def sense(app):
@@ -234,6 +261,9 @@ def loop(app, wdt, loops=-1):
     except KeyboardInterrupt:
         stopped = app
         hw.watchdog_off()  # docs/design-notes.md: a computer's Ctrl-C stops the watchdog
+        keep_fed(None)
+        if app.game is not None:
+            app.game.close()  # the computer may read or replace the journal
         raise
     return app
 
@@ -245,7 +275,7 @@ def again(loops=-1):
     (half a pass is not safe to go on from: the computer restarts the board instead)."""
     if stopped is None or _passing:
         return None
-    return loop(stopped, hw.watchdog(WDT_MS), loops)
+    return loop(stopped, watchdog(), loops)
 
 
 def save_stopped():

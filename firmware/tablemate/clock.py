@@ -9,6 +9,8 @@ it expires (so a long-forgotten expired clock cannot wrap back to life). Saved s
 JSON-able dict; a restored clock is always stopped, so a power cut costs no one any time.
 ``from_dict`` checks what it reads (a file on flash may be damaged): ValueError, never a clock
 that breaks later. ``first_player`` says who starts each game of a chess-clock session.
+``Autosave`` says when a running clock is written again: what a power cut may take back of a
+player's time is bounded by it, the chess clock's and the game modes' alike.
 """
 
 from micropython import const
@@ -26,6 +28,7 @@ _RUN = const(1)
 _PAUSE = const(2)
 _FLAG = const(3)
 _MAX_MS = const(0x1FFFFFFF)  # 6 days: any saved time above is damage (and ticks_diff's range)
+SAVE_MS = const(10000)  # while a player thinks, the most of their time a power cut takes back
 
 
 def first_player(first, alternate, previous, draw):
@@ -74,6 +77,32 @@ def change_in(ms, tenths_below=0):
     if ms >= tenths_below > ms - d:  # the figure turns to tenths before the next second
         d = ms - tenths_below + 1
     return d
+
+
+class Autosave:
+    """When a running clock is written again: ``SAVE_MS`` after its latest write (a write at
+    every turn, start and pause does not wait for it), so that a power cut takes back at most
+    that much of the thinking player's time; the others' is exact, their clocks stood still.
+
+    The chess clock (its file) and The Perfect Moment (its clocks between two actions) both
+    keep their clocks by it: a screen calls ``wrote`` at each write, has the write done when
+    ``due`` says 0 in its ``tick``, and sleeps no longer than ``due`` (``Screen.due``)."""
+
+    def __init__(self, now):
+        self.at = now
+
+    def wrote(self, now):
+        """The clock was written at ``now`` (or tried: a failed write is tried again
+        ``SAVE_MS`` later, not at every pass)."""
+        self.at = now
+
+    def due(self, clock, now):
+        """Milliseconds from ``now`` until the ``clock`` (a ``ChessClock``) must be written
+        again, 0 when it must be now; None while it does not run."""
+        if not clock.running:
+            return None
+        ms = SAVE_MS - ticks_diff(now, self.at)
+        return ms if ms > 0 else 0
 
 
 class Countdown:

@@ -130,6 +130,8 @@ def file_replaced(app, game):
     save creates the new journal over it (``ui.play.save``). An OSError leaves ``replaces``
     set: a flash that refuses keeps both games as they are, and the next save tries again."""
     old = game.replaces
+    if old is not True:
+        old.close()  # its journal kept open: before the new one takes the file's name
     if old is True:
         from tablemate.store.game import Game
         old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
@@ -181,7 +183,10 @@ def file(app, game):
     """File ``game`` in the history as it stands: when it ends, and when it is left or replaced
     unfinished. A game filed again under its id (an undo reopened it) replaces its first line
     in the History and in ``tablemate report``. While an ended game stays on the screen (an undo
-    may reopen it) a marker file says it is filed, so a power cut does not offer it again."""
+    may reopen it) a marker file says it is filed, so a power cut does not offer it again: it
+    names the journal's size, and holds only while the journal is that size
+    (``session.ended``), so that an undo on the flash reopens the game whatever a cut left of
+    the marker; none is written while lines are unsaved (then the game is offered again)."""
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
     summary["actions"] = game.count
@@ -195,10 +200,10 @@ def file(app, game):
     from tablemate.store import history
     history.file(app.path("history.jnl"), summary)
     game.filed = game.count
-    if game.rules.result(game.state) is not None:
+    if game.rules.result(game.state) is not None and not game.unsaved:
         from tablemate.store import journal
         try:
-            journal.write(session.end_path(app), name_of(game), "w")
+            journal.end_mark(session.end_path(app), name_of(game), game.size)
         except OSError:  # filed all the same: after a power cut the game is offered again,
             pass  # and filing it again under its id changes nothing in the history
 
@@ -220,7 +225,10 @@ def reopened(app, game):
 def discard(app):
     """Remove the saved game's journal and its end marker (the game is in the history)."""
     from tablemate.store import files
+    game = app.game
     app.game = None
+    if game is not None:
+        game.close()
     files.remove(session.game_path(app))
     _forget_end(app)
 

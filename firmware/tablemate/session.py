@@ -78,7 +78,12 @@ def saved(app):
     try:
         os.stat(path)
     except OSError:
-        return None, False  # no game: the journal module is not even imported (boot time)
+        try:
+            os.stat(path + ".new")  # a repair a cut stopped between its renames (jfile._keep)
+        except OSError:
+            return None, False  # no game: the journal module is not even imported (boot time)
+        from tablemate.store import files
+        files.finish(path, ".new")
     from tablemate.store import journal
     header = journal.read_header(path)
     name = header["game"] if header else None
@@ -92,12 +97,11 @@ def saved_name(app):
 
 
 def ended(app):
-    """True when the saved game ended and was filed (the players had not left it yet)."""
-    try:
-        os.stat(end_path(app))
-        return True
-    except OSError:
-        return False
+    """True when the saved game ended and was filed (the players had not left it yet): its
+    end marker holds for its journal (``journal.marks_end``: an undo appended since reopened
+    it, whether or not a power cut kept the marker's removal)."""
+    from tablemate.store import journal
+    return journal.marks_end(end_path(app), game_path(app))
 
 
 def end_path(app):

@@ -93,9 +93,16 @@ def _journal(path):
     return note + (", its torn last line dropped (as on the device)" if problem else "")
 
 
+def _marked(data):
+    """The game an end marker names: "name size" (``journal.end_mark``), or the name alone
+    (versions before issue 33)."""
+    mark = journal.end_marker(data)
+    return mark[0] if mark else data.decode("utf-8", "replace")
+
+
 def _end(path):
     with open(path, "rb") as f:
-        name = f.read().decode("utf-8", "replace")
+        name = _marked(f.read())
     if session.mode(name) is None:
         raise Refused("names no game mode")
     return "the saved %s game ended and is filed" % session.label(name)
@@ -202,7 +209,7 @@ def _check_end(files, refused):
     if "game.end" not in files or "game.end" in refused:
         return
     head = journal.header(files.get("game.jnl", b"").split(b"\n")[0] + b"\n")
-    marker = files["game.end"].decode("utf-8", "replace")
+    marker = _marked(files["game.end"])
     if head is None:
         refused["game.end"] = "there is no saved game for it to mark"
     elif head["game"] != marker:
@@ -455,7 +462,8 @@ def _file_board_game(board, on_board, writes, replaced, out):
     """Keep the board's game in the history that replaces the board's: filed now if it is
     replaced, or if it had ended (it was filed in the board's history), unless that history
     already holds it (its id). Filed by the firmware's own ``lifecycle.file``."""
-    ended = "game.end" in on_board
+    mark = journal.end_marker(on_board["game.end"][1]) if "game.end" in on_board else None
+    ended = mark is not None and mark[1] == len(on_board["game.jnl"][1])  # as the board reads it
     if not (replaced or ended):
         return
     staged = dict((n, writes[n]) for n in ("history.jnl", "history.old") if n in writes)

@@ -2,9 +2,11 @@
 
 The firmware is never forked for the host: instead this module makes CPython look like the
 device where it matters (``micropython.const``, ``framebuf``, ``machine`` and the wrapping
-``time.ticks_*`` functions), with a clock that tests move by hand.
+``time.ticks_*`` functions), with a clock that tests move by hand, and files appended to as
+the device's are (``_open``).
 """
 
+import builtins
 import gc
 import os
 import sys
@@ -77,8 +79,28 @@ def _print_exception(exc, file=None):
     traceback.print_exception(type(exc), exc, exc.__traceback__, file=file or sys.stdout)
 
 
+_REAL_OPEN = builtins.open
+
+
+def _open(file, mode="r", buffering=-1, *args, **kw):
+    """``open``, but a binary append goes straight to the file, unbuffered.
+
+    The firmware keeps the journal open between saves, a void line written into it
+    (``Game.prime``): on the Pico those bytes are littlefs's, committed by the next save or
+    lost with the power. CPython would keep them in a buffer of its own and write them when the
+    file is collected; a host test that cuts the power (a new app booted on the same files,
+    the old one dropped) would then find them written after the new app's lines, whenever the
+    old app was collected. Written at once, they are a void line at the end of the file, which
+    the new app reads as the Pico's would read them had they been committed. (MicroPython's
+    own files, in the WebAssembly VM, have no such buffer.)"""
+    if buffering == -1 and "a" in mode and "b" in mode:
+        buffering = 0
+    return _REAL_OPEN(file, mode, buffering, *args, **kw)
+
+
 def install():
     """Make ``import tablemate`` work on CPython exactly as on the device."""
+    builtins.open = _open
     sys.print_exception = _print_exception
     # CPython has no heap of the device's kind to measure: gc.mem_free gives MicroPython's own
     # "not known" (-1, as its documentation has it), which About and the self-test then say in

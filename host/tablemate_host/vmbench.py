@@ -179,6 +179,23 @@ def heap_after_boot(mpy_dir=None):
     return r["heap"]
 
 
+def damage_last_checkpoint(path):
+    """Change a name in the state of the last checkpoint of the journal at ``path`` that has
+    action lines after it: its CRC no longer holds, and a resume cuts the journal back to the
+    line before it, the whole file kept aside (issue 33's long repair). Returns (the bytes kept,
+    the damaged file)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    at = data.rindex(b'\n{"c": ') + 1
+    if data.count(b"\n", at) < 3:  # the last one ends the file: the one before it
+        at = data.rindex(b'\n{"c": ', 0, at - 1) + 1
+    name = data.index(b'"names": ["', at) + 11
+    damaged = data[:name] + b"#" + data[name + 1:]
+    with open(path, "wb") as f:
+        f.write(damaged)
+    return data[:at], damaged
+
+
 def make_journal(path, game, players, actions, seed=7):
     """A journal of ``actions`` lines played through the firmware's own Game (undos included), as
     the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left;

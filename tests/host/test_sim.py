@@ -28,7 +28,8 @@ from tablemate_host.device import Device
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 HOST = os.path.join(ROOT, "host")
 RIGHT = "\x1b[C"
-LIMIT_S = 600  # only stops a simulator that hangs: what the test waits for comes in ~1 s
+LIMIT_S = 60  # what a test waits for comes in ~1 s, in seconds on a loaded machine: a
+# simulator that has not done it in a minute will not (the test fails and says what it waited for)
 
 
 def test_split_keys_keeps_escape_sequences_whole():
@@ -419,16 +420,26 @@ def test_about_shows_the_free_ram_a_device_reports(tmp_path, monkeypatch):
 
 # -- the real terminal: a pty ------------------------------------------------------------------
 
-def _take_terminal():
-    """In the child: make the pty its controlling terminal, so resizing it sends SIGWINCH."""
+def _child(ignored):
+    """What the child runs before the simulator: make the pty its controlling terminal, so
+    resizing it sends SIGWINCH, and give it SIGTERM, SIGHUP and SIGINT at their defaults but for
+    the ``ignored`` ones.
+
+    Why the defaults: a signal ignored is ignored in every child too, and the simulator keeps a
+    hangup that it was started ignoring (nohup's contract: ``sim.Signals.install``). pytest run
+    under nohup, or by a CI runner that ignores SIGHUP, would start it so, and a test sending it
+    SIGHUP would wait for an end that never comes: the test of SIGHUP hung for 600 s once."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, signal.SIG_IGN if sig in ignored else signal.SIG_DFL)
 
 
 class PtySim:
     """``tablemate sim --data data`` (or ``command``, which runs it) in a pseudo-terminal of
-    ``cols`` x ``rows``; its stderr is the terminal too unless ``stderr`` says otherwise."""
+    ``cols`` x ``rows``; its stderr is the terminal too unless ``stderr`` says otherwise, and
+    the signals in ``ignored`` are ignored from its start (``_child``)."""
 
-    def __init__(self, data, cols, rows, command=None, env=None, stderr=None):
+    def __init__(self, data, cols, rows, command=None, env=None, stderr=None, ignored=()):
         self.data = data
         self.master, self.slave = os.openpty()
         self.size = (cols, rows)
@@ -439,7 +450,7 @@ class PtySim:
             command or [sys.executable, "-m", "tablemate_host.cli", "sim", "--data", data],
             stdin=self.slave, stdout=self.slave, stderr=stderr or self.slave,
             env=dict(env or os.environ, PYTHONPATH=HOST),
-            start_new_session=True, preexec_fn=_take_terminal)
+            start_new_session=True, preexec_fn=lambda: _child(ignored))
 
     def _set_size(self, cols, rows):
         fcntl.ioctl(self.master, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
@@ -461,7 +472,10 @@ class PtySim:
         more, so that the picture is complete."""
         end = time.monotonic() + timeout
         while self.out.find(needle, start) < 0:
-            assert time.monotonic() < end and self.proc.poll() is None, bytes(self.out[-2000:])
+            assert self.proc.poll() is None, "the simulator ended (%s) before showing %r%s" % (
+                self.proc.returncode, needle, self._tail())
+            assert time.monotonic() < end, "no %r from the simulator in %d s%s" % (
+                needle, timeout, self._tail())
             self.drain(0.05)
         self.drain(0.3)
 
@@ -469,13 +483,18 @@ class PtySim:
         """Read until the simulator exits; its return code."""
         end = time.monotonic() + timeout
         while self.proc.poll() is None:
-            assert time.monotonic() < end
+            assert time.monotonic() < end, "the simulator did not end in %d s%s" % (
+                timeout, self._tail())
             self.drain(0.05)
         self.drain(0.1)
         return self.proc.returncode
 
     def text(self):
         return self.out.decode("utf-8", "replace")
+
+    def _tail(self):
+        """The end of the output, for a failure message: its text, the escapes left out."""
+        return "; it last wrote: %r" % re.sub("\x1b\\[[?0-9;]*[A-Za-z]", " ", self.text())[-300:]
 
     def close(self):
         """End what is left of the run: the session's process group (make and its child)."""
@@ -613,6 +632,19 @@ def test_the_terminal_is_restored_however_the_simulator_ends(pty_sim, ending):
     assert modes == {mode: MODE_DEFAULTS[mode] for mode in modes} and modes
     last = list(re.finditer(r"\x1b\[[?0-9;]*[A-Za-z]", out))[-1]  # nothing drawn after it:
     assert out[last.end():].strip() == "Game data kept in %s (run again to resume)." % p.data
+
+
+def test_a_hangup_ignored_from_the_start_stays_ignored(pty_sim):
+    """Started under nohup (SIGHUP ignored), the simulator outlives a hangup, as nohup promises;
+    q still ends it, the terminal restored."""
+    p = pty_sim(ignored=(signal.SIGHUP,))
+    p.until(HELP_END)
+    p.proc.send_signal(signal.SIGHUP)
+    p.drain(1.0)
+    assert p.proc.poll() is None
+    os.write(p.master, b"q")
+    assert p.wait() == 0
+    assert termios.tcgetattr(p.slave) == p.before
 
 
 def test_the_drawing_fits_the_terminal_and_follows_each_resize(pty_sim):

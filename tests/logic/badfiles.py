@@ -347,8 +347,10 @@ def line_cases(good, index, extra_range=()):
 
 
 def _real(lines):
-    """Indexes of the lines that hold JSON (not blank, not a # comment)."""
-    return [i for i in range(len(lines)) if lines[i].strip() and lines[i][:1] != b"#"]
+    """Indexes of the lines that hold JSON (not blank, not a # comment, not a journal's void
+    line: the one a primed journal holds after each save, ``Game.prime``)."""
+    return [i for i in range(len(lines))
+            if lines[i].strip(b" \t\x00") and lines[i][:1] != b"#"]
 
 
 def line_span(good, index):

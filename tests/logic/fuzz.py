@@ -743,7 +743,7 @@ class Fuzzer:
                 self.fail("the journal at the cut does not load: %s" % problem)
             if g is not None:
                 expected = (g.count, g.state)
-        ended = exists(session.end_path(app))
+        ended = session.ended(app)
         clock = exists(app.path("clock.json"))
         self.note("power cut%s%s%s" % (" in a pass" if torn else "",
                                        " holding pin %d" % held if held is not None else "",

@@ -170,8 +170,10 @@ def loaded(module):
     setattr(sys.modules[parent], child, module)
 
 
-class PowerCut(Exception):
-    """The power went: nothing runs after it (every later change of a ``CutFlash`` raises)."""
+class PowerCut(BaseException):
+    """The power went: nothing runs after it (every later change of a ``CutFlash`` raises).
+    Not an ``Exception``: no handler of the firmware's (the app's error net) sees it, as none
+    runs after a real cut."""
 
 
 class _Writer:
@@ -186,6 +188,9 @@ class _Writer:
             self._f.close()
             raise PowerCut()
         return self._f.write(data)
+
+    def seek(self, offset, whence=0):  # an append asks where the file ends
+        return self._f.seek(offset, whence)
 
     def flush(self):
         self._f.flush()

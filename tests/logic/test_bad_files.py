@@ -4,7 +4,7 @@ Files and the screens that read them (``grep 'open(\\|app.path(' firmware/tablem
   data/settings.json     the boot (``App.__init__``)
   data/game.jnl          the boot's "Resume game?" and Continue (``lifecycle.resume``), and a
                          new game replacing it (``lifecycle._file_replaced`` files it first)
-  data/game.end          the boot (only whether it is there: its bytes are never read)
+  data/game.end          the boot (whether it holds for the journal: the size it names)
   data/history.jnl       the History page; the boot's "Last game ended" notice; filing a game
   data/history.old       filing a game when history.jnl has no numbered game; the move of the
                          oldest games to it past 200 (``store.history._move``)
@@ -12,6 +12,7 @@ Files and the screens that read them (``grep 'open(\\|app.path(' firmware/tablem
   data/clock.json        the boot (a chess clock cut off in use comes back) and Chess clock
   data/perspective.json  the Perspective solitaire's records, shown and beaten
   data/viewpoint.jsonl   the Viewpoint catalog, read when a game starts (``prepare``)
+  data/times.json        The Perfect Moment's clocks while a player thinks, read by a resume
   tablemate/store/version.json  Self-test > Board ("Flashed ...", written by the flash tool)
 (errors.log is only appended to and its size read; history.jnl.tmp is renamed into place when
 history.jnl is missing, a FAT-only half-done replace: not here.)
@@ -166,6 +167,17 @@ def _ended(rig):
     rig.presses(K.RIGHT, K.RIGHT, K.RIGHT, K.RIGHT, K.RIGHT, K.OK)
     rig.advance(100)
     assert rig.exists("game.end")
+
+
+def _thinking(rig):
+    """A Perfect Moment game with clocks (a time bank: the setup's default), the race won by
+    the right player, who thinks for 25 s: its clocks kept beside the journal (times.json)."""
+    choose(rig, "Perfect Moment")
+    dismiss(rig)
+    choose(rig, "Start")
+    rig.press(K.RIGHT)  # ready first
+    rig.advance(25000)
+    assert rig.exists("times.json")
 
 
 def _checkpointed():
@@ -407,8 +419,11 @@ JOURNAL_CP = Spec(D + "game.jnl", flash_with("checkpointed", _checkpointed), d_r
 JOURNAL_REPLACED = Spec(D + "game.jnl", played("progress", _in_progress), d_replace,
                         ("Scorepad", "Notice"), form="lines", lines=(-1, 0), consumed=True,
                         grows=True, free=(D + "history.jnl", D + "game.jnl"), caps=VM_CAPS)
-END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice",), form="raw",
-           consumed=True, caps=VM_CAPS)
+# The marker names the journal's size at the filing (issue 33: an undo appended since makes
+# it stale): a damaged one does not hold, and the ended game is offered again ("Resume
+# game?"), never cleared on its word; the sound one clears the journal.
+END = Spec(D + "game.end", played("ended", _ended), d_boot, ("Notice", "Confirm"), form="raw",
+           consumed=True, free=(D + "game.jnl",), caps=VM_CAPS)
 # A long word (a name of 2000+ characters) in the newest game's details is cut to the box's
 # four lines at a cost bounded by them (ui/dialogs.wrap cut it a character at a time,
 # measuring the whole rest each time: 20 KB took ~8 s on CPython, hours on a Pico; flagged
@@ -452,6 +467,11 @@ CATALOG_FILE = Spec(D + "viewpoint.jsonl", base, d_viewpoint, ("Viewpoint", "Not
                     free=(D + "game.jnl", D + "setups.json"),
                     lines=(0, -1), extra=catalog_extra, extra_range=catalog_range,
                     caps=VM_CAPS)
+# The Perfect Moment's clocks while a player thinks (issue 33), read by a resume: damage, as
+# another game's or a stale file, gives the times of the journal's last action, and nothing is
+# said (what a cut cost before the file existed); the file stays as it was until the next keep.
+TIMES = Spec(D + "times.json", played("thinking", _thinking), d_resume,
+             ("PerfectMoment", "Notice"), caps=VM_CAPS)
 VERSION_FILE = Spec("tablemate/store/version.json", base, d_board, ("BoardInfo",),
                     caps=VM_CAPS)
 
@@ -528,6 +548,10 @@ def test_perspective_records():
 
 def test_viewpoint_catalog():
     bf.matrix(CATALOG_FILE)
+
+
+def test_perfect_moment_clocks():
+    bf.matrix(TIMES)
 
 
 def test_version_file():

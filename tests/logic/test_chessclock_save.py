@@ -252,3 +252,19 @@ def test_idle_passes_of_a_waiting_clock_allocate_nothing():
     rig.advance(500)
     rig.idle_locked()
     assert rig.top() == "ClockScreen" and rig.app.top().clock.paused
+
+
+def test_a_games_clocks_are_kept_until_its_journal_grows():
+    root = scratch_dir("clock_times")
+    path = root + "/" + clockfile.TIMES
+    assert clockfile.read_times(path, "0a1b2c3d", 120) is None  # no file
+    clockfile.write_times(path, "0a1b2c3d", 120, [5000, 7000])
+    assert not _exists(path + ".tmp")
+    assert clockfile.read_times(path, "0a1b2c3d", 120) == [5000, 7000]
+    assert clockfile.read_times(path, "0a1b2c3d", 129) is None  # a line journaled since
+    assert clockfile.read_times(path, "99999999", 120) is None  # another game
+    for bad in (b"", b"[", b"\x00", b'{"id": "0a1b2c3d", "size": 120, "t": [5000]}',
+                b'{"id": "0a1b2c3d", "size": 120, "t": [5000, -1]}',
+                b'{"id": "0a1b2c3d", "size": 120, "t": [5000, true]}', b'["0a1b2c3d", 120]'):
+        write_bytes(path, bad)
+        assert clockfile.read_times(path, "0a1b2c3d", 120) is None, bad

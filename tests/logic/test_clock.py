@@ -346,3 +346,19 @@ def test_who_starts_at_random_is_drawn_once_per_game():
     assert first_player(RANDOM, True, -1, lambda: 0) == 0
     assert first_player(RANDOM, True, 0, draw) == 1 and len(draws) == 1
     assert first_player(RANDOM, True, 1, draw) == 0 and len(draws) == 1
+
+
+def test_autosave_asks_for_a_write_every_save_ms_while_the_clock_runs():
+    from tablemate.clock import SAVE_MS, Autosave
+    c = ChessClock(2, 60000, 0)
+    keep = Autosave(1000)
+    assert keep.due(c, 5000) is None  # idle: nothing runs, nothing to keep
+    c.start(1000, 0)
+    assert keep.due(c, 5000) == SAVE_MS - 4000
+    assert keep.due(c, 1000 + SAVE_MS) == 0 and keep.due(c, 1000 + 3 * SAVE_MS) == 0
+    keep.wrote(12000)
+    assert keep.due(c, 12000) == SAVE_MS
+    c.pause(13000)
+    assert keep.due(c, 40000) is None  # paused: the time stands, as it was written
+    c.resume(40000)
+    assert keep.due(c, 40000) == 0  # the last write is old: at once

@@ -184,5 +184,5 @@ def test_the_player_across_adds_with_the_same_plus_key():
     assert rig.app.display.turned
     rig.presses(K.RIGHT, K.RIGHT, K.RIGHT)  # the same key: +3 for him too (it was -3)
     rig.advance(2000)  # the pending points are journaled
-    assert [json.loads(line) for line in rig.lines("game.jnl")[-3:]] == [
+    assert support.journal_lines(rig.root + "/data/game.jnl")[-3:] == [
         ["add", 0, 3], ["next"], ["add", 1, 3]]

@@ -780,3 +780,29 @@ def test_replay_rebuilds_the_state_from_the_record_not_from_ram():
         g.save()
         _same(g, path)
     _every(4, play)
+
+
+def test_a_primed_journal_is_read_alike_whether_its_void_line_was_committed_or_not():
+    """``Game.prime`` leaves the journal open with a void line not yet committed: the next save
+    commits it with its lines, a close commits it alone, a power cut loses it (and the host's
+    files, unbuffered for appends, keep it): every way, the game resumes the same and the next
+    save appends after whatever the file holds."""
+    g = Game.new(scorepad, _path("game-primed"), OPTS)
+    for i in range(60):
+        g.do(["add", i % 3, 1] if i % 2 == 0 else ["next"])
+    g.save()
+    assert g.size >= journal.INLINE
+    g.prime()
+    g.do(["add", 0, 5])
+    g.save()  # through the primed file: its void line, then the action
+    assert support.read_bytes(g.path).endswith(b'\x00\n["add", 0, 5]\n')
+    g.prime()
+    g.close()  # the void line committed alone
+    g.do(["add", 1, 7])
+    g.save()
+    g.prime()  # and a cut now: the next boot reads the file as it is
+    again, problem = Game.resume(scorepad, g.path)
+    assert problem is None and again.state == g.state and again.count == g.count
+    again.do(["next"])
+    again.save()
+    assert support.journal_lines(g.path)[-3:] == [["add", 0, 5], ["add", 1, 7], ["next"]]

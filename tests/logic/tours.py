@@ -7,12 +7,13 @@ it and ``tests/test_vm_parity.py`` can compare the I2C streams of the two VMs by
 
 import json
 
+import support
 from rig import Rig
 from tablemate import keys as K
 
 
 def _actions(rig):
-    return [json.loads(line) for line in rig.lines("game.jnl")[1:]]
+    return support.journal_lines(rig.root + "/data/game.jnl")[1:]
 
 
 def scorepad(root):

@@ -400,23 +400,33 @@ def test_a_power_cut_resumes_the_clocks_paused(make_device):
     saved = actions(dev)[-1][2]
     dev.advance(25000)  # Ann thinks; nothing journaled... and the power goes
     assert clock_shows(dev, 0, "9:35") == "run", dump(dev)
+    journal = dev.journal()
 
     dev = make_device()
     assert dev.shows("Resume game?"), dump(dev)
     dev.press("OK")
-    assert clock_shows(dev, 0, "10:00") == "stop", "the last action's time" + dump(dev)
+    # Ann's clock as kept 20 s into her turn (every 10 s: clock.Autosave), not as the last
+    # action journaled it (10:00): the cut took back 5 s of her thinking, never more than 10
+    assert clock_shows(dev, 0, "9:40") == "stop", "kept 20 s into the turn" + dump(dev)
     assert 584000 < saved[1] <= 585000, saved
     assert clock_shows(dev, 1, "9:45") == "stop", dump(dev)
     assert turn_of(dev, "Ann") and bottom(dev, "Paused: any key"), dump(dev)
+    assert dev.journal() == journal, "the clocks kept beside the journal, not in it"
     dev.advance(20000)
-    assert clock_shows(dev, 0, "10:00") == "stop" and clock_shows(dev, 1, "9:45") == "stop", \
+    assert clock_shows(dev, 0, "9:40") == "stop" and clock_shows(dev, 1, "9:45") == "stop", \
         "paused" + dump(dev)
     count = len(actions(dev))
     dev.press("UP")  # resumes the clocks, and only that
     assert not dev.shows("Ann scores") and not bottom(dev, "Paused: any key"), dump(dev)
     assert len(actions(dev)) == count, dump(dev)
     dev.advance(4000)
-    assert clock_shows(dev, 0, "9:56") == "run", dump(dev)
+    assert clock_shows(dev, 0, "9:36") == "run", dump(dev)
+    dev.press("OK")  # Ann's turn ends: journaled with the times as they run now
+    assert 575000 < actions(dev)[-1][2][0] <= 581000, actions(dev)[-1]
+
+    dev = make_device()  # a cut right after that action: its own times, the kept ones stale
+    dev.press("OK")
+    assert clock_shows(dev, 1, "9:45") == "stop" and turn_of(dev, "Bob"), dump(dev)
 
 
 def test_a_power_cut_while_playing_on_at_zero_does_not_time_out_again(make_device):

@@ -82,13 +82,36 @@ def test_a_loop_that_stops_feeding_is_reset_after_the_timeout(make_device, capsy
 
 # -- safe mode --------------------------------------------------------------------------------
 def test_holding_ok_at_power_up_is_safe_mode(root, capsys):
+    """Issue 33: the panel says it, and how to leave it (it stayed dark: a finger or a box on a
+    key looked like a dead gadget, and only the serial console said "Safe mode")."""
+    from tablemate import safe
     dev = Device(root, hold=("OK",))
     assert dev.app is None
     assert "Safe mode: app not started, watchdog off" in capsys.readouterr().out
     assert machine.world.wdt.timeout is None, "no watchdog: mpremote can take over"
-    assert not dev.panel.lit and machine.world.bus(0).writes == 0, "the display was not touched"
+    assert dev.panel.display_on and dev.panel.lit, "the panel is lit"
+    for line in safe.LINES:
+        assert not line or dev.shows(line), "%r is not on the panel" % line
+    assert dev.shows("SAFE MODE") and dev.shows("To leave: let go of")
+    assert os.listdir(os.path.join(root, "data")) == [], "nothing written"
     dev.advance(20000)
     assert dev.resets == []
+
+
+def test_safe_mode_reaches_the_repl_even_when_the_panel_fails(root, capsys, monkeypatch):
+    """Safe mode is for an app that is broken: whatever the panel's drawing raises is printed,
+    and the boot still ends without the app or the watchdog (main.py returns to the REPL)."""
+    from tablemate import safe
+
+    def broken(display):
+        raise ImportError("no module named 'tablemate.ui.fonts'")
+    monkeypatch.setattr(safe, "show", broken)
+    dev = Device(root, hold=("OK",))
+    out = capsys.readouterr().out
+    assert dev.app is None and machine.world.wdt.timeout is None
+    assert "Safe mode: app not started" in out and "the panel could not show it" in out
+    assert "tablemate.ui.fonts" in out
+    assert Device(root, hold=("BACK",), display=False).app is None  # no display: nothing drawn
 
 
 def test_holding_back_is_safe_mode_too_and_other_keys_are_not(root, capsys):

@@ -12,23 +12,24 @@ whether the starter swaps each new game (a rematch from the menu), ``clock.first
 
 Saving: a clock in use is one small JSON file, ``/data/clock.json`` (``store/clockfile.py``
 says what is in it), replaced whole, after the frame (``App.after_frame``). It is written when the clock starts, at each turn switch, when it is
-paused and, while a player thinks, 10 s after the latest write; never while the clock is idle
-or paused. A power cut therefore costs at most the last 10 s of the player to move (given back
-to them); the other player's time is exact. The boot brings a saved clock back paused
+paused and, while a player thinks, 10 s after the latest write (``clock.Autosave``, which The
+Perfect Moment's clocks go by too); never while the clock is idle or paused. A power cut
+therefore costs at most the last 10 s of the player to move (given back to them); the other
+player's time is exact. The boot brings a saved clock back paused
 (``restore``); time up, a new game and leaving the clock remove the file. A damaged file is
 reported and moved aside (``clock.json.bad``, as every damaged file: ``store/files.py``).
 """
 
 from micropython import const
 
-from tablemate import random, ticks_diff
+from tablemate import random
 from tablemate import keys as K
-from tablemate.clock import BEEP, EXPIRED, RANDOM, ChessClock, change_in, first_player, fmt
+from tablemate.clock import (BEEP, EXPIRED, RANDOM, Autosave, ChessClock, change_in,
+                             first_player, fmt)
 from tablemate.store import clockfile
 from tablemate.ui import Menu, Screen, draw_rows, text
 from tablemate.ui.numberentry import NumberEntry
 
-_SAVE_MS = const(10000)  # while a player thinks, the longest a power cut can take back
 _TENTHS_BELOW = const(10000)
 BEEP_LOW = ((2093, 50),)
 BEEP_FLAG = ((880, 700),)
@@ -151,7 +152,7 @@ class ClockScreen(Screen):
         self.starter = starter
         self.clock = clock
         self._shown = [-1, -1]
-        self._saved_at = app.now
+        self.autosave = Autosave(app.now)
         self.problem = None  # why the latest save failed
         if clock is None:
             self._new_clock(-1)
@@ -180,13 +181,13 @@ class ClockScreen(Screen):
     # -- saving --------------------------------------------------------------------------------
     def save_soon(self):
         """Have the clock written once this pass's frame is sent."""
-        self._saved_at = self.app.now
+        self.autosave.wrote(self.app.now)
         self.app.after_frame(self.save)
 
     def save(self):
         """Write the clock (after the frame: ``App.after_frame``)."""
         app = self.app
-        self._saved_at = app.now  # a failed write is tried again in 10 s, not at every pass
+        self.autosave.wrote(app.now)
         try:
             clockfile.write(app.path(clockfile.FILE), clockfile.record(self.names, self.first, self.alternate, self.starter,
                                          self.clock, app.now))
@@ -216,7 +217,7 @@ class ClockScreen(Screen):
         elif clock.paused:
             if key == K.OK:
                 clock.resume(now)
-                self._saved_at = now  # the file holds this very moment already
+                self.autosave.wrote(now)  # the file holds this very moment already
         elif clock.idle:
             other = K.RIGHT if self.starter == 0 else K.LEFT  # the other player's own key
             if key == K.OK or key == other:
@@ -238,7 +239,7 @@ class ClockScreen(Screen):
             self.app.beep(BEEP_FLAG)
             self.dirty = True
             self.app.after_frame(self.forget)  # the game is over
-        elif clock.running and ticks_diff(now, self._saved_at) >= _SAVE_MS:
+        elif self.autosave.due(clock, now) == 0:
             self.save_soon()
         for i in range(2):
             left = clock.remaining(i, now)
@@ -253,9 +254,8 @@ class ClockScreen(Screen):
         clock = self.clock
         if not clock.running:
             return None
-        ms = change_in(clock.remaining(clock.current, now), _TENTHS_BELOW)
-        save = _SAVE_MS - ticks_diff(now, self._saved_at)
-        return max(0, min(ms, save))
+        return min(change_in(clock.remaining(clock.current, now), _TENTHS_BELOW),
+                   self.autosave.due(clock, now))
 
     # -- drawing -------------------------------------------------------------------------------
     def draw(self, fb):
@@ -329,7 +329,7 @@ class ClockMenu(Menu):
         if index == 0:
             if screen.clock.paused:
                 screen.clock.resume(app.now)
-                screen._saved_at = app.now
+                screen.autosave.wrote(app.now)
         elif index == 1:
             screen.new_game()
         else:

@@ -45,6 +45,7 @@ def keep(app):
     if game is None:
         return
     app.game = None
+    game.close()  # its journal kept open: let go, it must not commit after "Continue" read it
     if game.unsaved or game.secret:
         try:
             game.replay()

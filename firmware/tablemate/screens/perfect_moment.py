@@ -23,9 +23,13 @@ each card's points are rows of their own ("Plan: 3"), and the game menu takes th
 
 The clocks are ``tablemate.clock``'s chess clock: a time bank with a Fischer increment, or a
 countdown per turn, with beeps at 10 s and 5 s left; at zero, by the setup, an alert and play
-on, or that player loses. Every action is journaled with both clocks, so a resumed game shows
-the times of its last action, paused until a key is pressed. The game menu pauses the clocks
-while it is open; its "Pause" keeps them paused until a key is pressed on the table.
+on, or that player loses. Every action is journaled with both clocks; while a player thinks,
+the clocks are kept every 10 s as well (``clock.Autosave``, the chess clock's cadence) in
+``/data/times.json`` (``store/clockfile.py``), which holds until the next action is journaled.
+So a resumed game shows the times at the last of those writes (or of its last action), paused
+until a key is pressed: a power cut takes back at most 10 s of the thinking player's time. The
+game menu pauses the clocks while it is open; its "Pause" keeps them paused until a key is
+pressed on the table.
 """
 
 from micropython import const
@@ -103,12 +107,13 @@ class PerfectMoment(GameScreen):
         self.first = 0  # the first score row in view
         self.pts = []  # the points shown on each score row
         self._shown = (-1, -1)  # the clocks' seconds last drawn
+        self.autosave = clock.Autosave(app.now)
         if rules.turn(state) < 0 and not self.over():
             self.view = RACE
         else:
             self.view = TABLE
             if self.clock and not self.over():
-                self.restore()
+                self.restore(True)
 
     # -- time --------------------------------------------------------------------------------
     def times(self):
@@ -119,13 +124,19 @@ class PerfectMoment(GameScreen):
         now = self.app.now
         return [c.remaining(0, now), c.remaining(1, now)]
 
-    def restore(self):
-        """The clocks as the last action journaled them, paused until a key is pressed (a
-        player already playing on at zero is not told again: ``set_times``)."""
+    def restore(self, kept=False):
+        """The clocks as the last action journaled them, or (``kept``: a resume) as they were
+        kept since (``keep_times``), paused until a key is pressed (a player already playing on
+        at zero is not told again: ``set_times``)."""
         state = self.game.state
         now = self.app.now
         c = self.clock
-        c.set_times(rules.clocks(state), now)
+        times = None
+        if kept:
+            from tablemate.store import clockfile
+            times = clockfile.read_times(self.app.path(clockfile.TIMES), self.game.id,
+                                         self.game.size)
+        c.set_times(times or rules.clocks(state), now)
         c.start(now, rules.turn(state))
         c.pause(now)
         self.held = True
@@ -159,6 +170,20 @@ class PerfectMoment(GameScreen):
             self.held = True
             self.dirty = True
 
+    def keep_times(self):
+        """Keep the running clocks (``/data/times.json``) for a resume after a power cut;
+        only while the journal holds every action (else its next save brings the clocks),
+        and a flash that refuses is no news: the game's own saves tell the players."""
+        game = self.game
+        if game.unsaved or game.id is None:
+            return
+        from tablemate.store import clockfile
+        try:
+            clockfile.write_times(self.app.path(clockfile.TIMES), game.id, game.size,
+                                  self.times())
+        except OSError:
+            pass
+
     def tick(self, now):
         GameScreen.tick(self, now)
         if self.view == RACE and self._race and self.tie < 0:
@@ -173,6 +198,9 @@ class PerfectMoment(GameScreen):
             self.app.beep(BEEP_WARN)
         elif event == clock.EXPIRED:
             self.time_up()
+        elif self.autosave.due(c, now) == 0:
+            self.autosave.wrote(now)
+            self.app.after_frame(self.keep_times)
         shown = (_shown(c.remaining(0, now)), _shown(c.remaining(1, now)))
         if shown != self._shown:
             self._shown = shown
@@ -187,7 +215,8 @@ class PerfectMoment(GameScreen):
         c = self.clock
         if c is None or not c.running or self.over():
             return due
-        ms = clock.change_in(c.remaining(c.current, now), _TENTHS_BELOW)
+        ms = min(clock.change_in(c.remaining(c.current, now), _TENTHS_BELOW),
+                 self.autosave.due(c, now))
         return ms if due is None else min(due, ms)
 
     def time_up(self):
@@ -259,7 +288,9 @@ class PerfectMoment(GameScreen):
         self.do(["deck", d, self.times()])  # the top line shows the deck
 
     def done(self):
-        """A finished game: fanfare, the winner lit, OK for the standings."""
+        """After every action (journaled with both clocks: the next keeping is due
+        ``SAVE_MS`` on); a finished game: fanfare, the winner lit, OK for the standings."""
+        self.autosave.wrote(self.app.now)
         if self.over():
             if self.clock:
                 self.clock.pause(self.app.now)
@@ -310,6 +341,7 @@ class PerfectMoment(GameScreen):
     def resume(self):
         if self.clock and self.clock.paused:
             self.clock.resume(self.app.now)
+            self.autosave.wrote(self.app.now)  # what a cut would find: these very times
 
     def play_key(self, key, kind):
         if kind != K.PRESS:

@@ -1,4 +1,5 @@
-"""The chess clock's file, ``/data/clock.json``: a clock in use, as a power cut finds it.
+"""The clocks' files: the chess clock in use (``/data/clock.json``), and a game's clocks
+between two of its actions (``/data/times.json``), as a power cut finds them.
 
 One small JSON object (``record``): the format's version, the two names, who starts and whether
 that swaps each game, the starter of this game, and the clock as paused at the moment of the
@@ -6,6 +7,12 @@ write (``tablemate.clock.ChessClock.to_dict``). Replaced whole (``files.write_at
 leaves the old clock or the new one. ``read`` checks everything it returns: a file that is not
 such an object (or is too long, or has a NUL, where MicroPython's json stops) is damage, which
 the screen reports and moves aside.
+
+``times.json`` holds The Perfect Moment's two clocks while a player thinks (``write_times``,
+every ``clock.SAVE_MS``): its actions journal the clocks, and what ran since the last one
+would be lost to a cut. It names the game (its id) and the journal's size: it holds only until
+the next line is journaled, and a resume that finds it stale or damaged takes the times of the
+journal's last action (what a cut cost before it existed), with nothing to tell.
 """
 
 from micropython import const
@@ -14,9 +21,11 @@ from tablemate import json
 from tablemate.clock import RANDOM, ChessClock
 
 FILE = "clock.json"
+TIMES = "times.json"
 VERSION = 1
 DAMAGED = "Saved clock damaged: copy kept"
 _FILE_MAX = const(1024)  # a sound file is ~250 bytes
+_MAX_MS = const(0x1FFFFFFF)  # a longer time is damage (the clocks' own bound)
 
 
 def record(names, first, alternate, starter, clock, now):
@@ -69,6 +78,37 @@ def read(path, now):
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, RuntimeError):
         return None, DAMAGED  # ValueError: UnicodeError and bad JSON too, on both VMs;
         # RuntimeError: CPython's RecursionError on nesting deeper than its json can read
+
+
+def write_times(path, gid, size, times):
+    """Keep the clocks ``times`` of the game ``gid`` whose journal is ``size`` bytes long."""
+    from tablemate.store.files import write_atomic
+    write_atomic(path, json.dumps({"id": gid, "size": size, "t": times}))
+
+
+def read_times(path, gid, size):
+    """The clocks ``write_times`` kept for the game ``gid`` with its journal ``size`` bytes long,
+    else None: no file, another game, a line journaled since, or damage."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    try:
+        data = f.read(_FILE_MAX + 1)
+        got = json.loads(data) if b"\x00" not in data else None
+    except (OSError, ValueError, RuntimeError):  # RuntimeError: CPython's RecursionError
+        return None
+    finally:
+        f.close()
+    if type(got) is not dict or got.get("id") != gid or got.get("size") != size:
+        return None
+    times = got.get("t")
+    if type(times) is not list or len(times) != 2:
+        return None
+    for ms in times:
+        if type(ms) is not int or not 0 <= ms <= _MAX_MS:
+            return None
+    return times
 
 
 def remove(path):

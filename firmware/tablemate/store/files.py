@@ -4,18 +4,20 @@ A file replaced whole goes through ``write_atomic`` (a temporary file, then a re
 copy of that sequence: a power cut at any moment leaves the old file or the new one, whole.
 A damaged file is never silently lost: it is kept under the first free name of ``.bad``,
 ``.bad1``, ... before anything repairs it, and repairs go through a temporary file and a rename
-so the real file is always whole. A flash that is full or mounted read-only refuses writes with
+so the real file is always whole. A folder standing where a file goes (made from a computer)
+is kept aside the same way by the first write it blocks (``opened``, ``replace``). A flash that is full or mounted read-only refuses writes with
 an OSError; ``trouble`` puts that in words, so every caller that can play on without writing
 tells the player the same thing.
 """
 
 
-from tablemate import os
+from tablemate import alive, os
 from micropython import const
 
 _CHUNK = const(256)
 _NOSPC = const(28)  # errno.ENOSPC: littlefs found no free block
 _ROFS = const(30)  # errno.EROFS: the filesystem is mounted read-only
+_DIR = const(0x4000)  # S_IFDIR in os.stat()[0], on littlefs and on the host
 NOT_SAVED = ":\nnothing is saved"
 
 
@@ -39,16 +41,45 @@ def exists(path):
 
 
 def replace(tmp, path):
-    """Rename tmp to path, replacing path."""
+    """Rename tmp to path, replacing path (a folder there is moved aside: ``in_the_way``)."""
     # LittleFS (the Pico) and POSIX rename over an existing file; FAT does not.
     try:
         os.rename(tmp, path)
     except OSError:
-        os.remove(path)
+        if not in_the_way(path):
+            os.remove(path)
         os.rename(tmp, path)
 
 
-def write_atomic(path, data):
+def in_the_way(path):
+    """Move a folder that stands where the file ``path`` goes aside, whole, as a damaged file
+    is kept (path.bad, ...); True when there was one.
+
+    Why: a computer can make a folder at any name (``mpremote mkdir``, a backup unpacked the
+    wrong way), and littlefs will neither open it as a file nor rename a file over it: every
+    write of that file would fail, a game at ``game.jnl`` "not being saved" for good."""
+    try:
+        if not os.stat(path)[0] & _DIR:
+            return False
+    except OSError:
+        return False
+    aside(path, True)
+    return True
+
+
+def opened(opener, path, mode):
+    """``opener(path, mode)``, a file opened for writing: once more after moving aside a
+    folder that stands at ``path`` (``in_the_way``). ``opener`` is the caller's ``open``,
+    which tests stand in for module by module."""
+    try:
+        return opener(path, mode)
+    except OSError:
+        if not in_the_way(path):
+            raise
+    return opener(path, mode)
+
+
+def write_atomic(path, data, keep=False):
     """Replace the file at ``path`` by ``data``, whole or not at all; return what ``data``
     returned when it is a function.
 
@@ -58,10 +89,16 @@ def write_atomic(path, data):
     atomically, so a cut before it leaves the old file and a cut after it the new one. A write
     the flash refuses (full, read-only) raises OSError with the old file untouched and no
     partial temporary file left behind.
+
+    ``keep``: the old file is kept aside (``aside``: renamed, not copied: a repair of a long
+    journal copies only what it keeps), and the new one waits as ``path + ".new"`` until it is
+    renamed into place; a cut between the two renames leaves it there whole, and ``finish(path,
+    ".new")`` (the next look for the file) puts it in place. So a repair cut at any moment is
+    either not done (and done again whole) or done: never half, never twice.
     """
-    tmp = path + ".tmp"
+    tmp = path + (".new" if keep else ".tmp")
     try:
-        f = open(tmp, "wb")
+        f = opened(open, tmp, "wb")
         try:
             if type(data) is bytes:
                 got = f.write(data)
@@ -78,6 +115,8 @@ def write_atomic(path, data):
         except OSError:
             pass
         raise
+    if keep:
+        aside(path, True)
     replace(tmp, path)
     return got
 
@@ -92,11 +131,13 @@ def remove(path):
             pass
 
 
-def finish(path):
-    """Complete a replace that a power cut left half done where a rename cannot replace a file
-    (FAT, in ``replace``): the new file is still at its temporary name. LittleFS never needs it."""
-    tmp = path + ".tmp"
-    if not exists(path) and exists(tmp):
+def finish(path, suffix=".tmp"):
+    """Complete a replace that a power cut left half done: the old file is gone and the new one
+    is still at its temporary name, ``path + suffix`` (".tmp": removed first where a rename
+    cannot replace a file, FAT, in ``replace``; ".new": renamed aside, ``write_atomic``'s
+    ``keep``, a journal's repair). A plain replace on littlefs never needs it."""
+    tmp = path + suffix
+    if not exists(path) and exists(tmp) and not in_the_way(tmp):  # a folder is no new file
         replace(tmp, path)
 
 
@@ -105,6 +146,7 @@ def copy(src, dst, length=-1):
     with open(src, "rb") as fi:
         with open(dst, "wb") as fo:
             while length:
+                alive()  # a long copy: seconds at the flash's slowest
                 n = _CHUNK if length < 0 else min(_CHUNK, length)
                 data = fi.read(n)
                 if not data:

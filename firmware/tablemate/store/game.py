@@ -15,6 +15,10 @@ save loses only what was queued. A new game is queued too: its journal is create
 save, after the game's first frame (creating a file is several flash writes, 20-30 ms on a Pico);
 a cut before that loses the start, and a game it replaced is still offered.
 
+Why a journal kept open (``prime``, ``close``): littlefs readies a new block (an erase and a copy)
+at the first write after a commit; ``prime`` does that right after a save, so that the next save,
+after its action's frame, only programs its lines and commits them (``journal.prime``).
+
 Checkpoints are worked out by save(), after the frame, never in the key's path (encoding a
 Viewpoint state takes a Pico several ms, and a rebase replays actions); save() queues them
 after the lines they follow (a second do() or an undo before the save works out the one due
@@ -33,7 +37,7 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, crc32, json, random, unload
+from tablemate import RuleError, alive, crc32, json, random, unload
 from tablemate.store import files, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
@@ -109,11 +113,17 @@ class Game:
         # Game in RAM, or True for the one on the flash (``lifecycle.start`` and ``file_replaced``)
         self.secret = {}  # what the mode keeps with the game in RAM only and never writes
         # (Cartes sur Table's sealed votes, by token): a power cut takes it, the mode asks again
+        self._out = None  # the journal opened and primed for the next save (``prime``)
 
     @property
     def count(self):
         """Number of effective actions (undone ones excluded)."""
         return self._base[_N] + len(self._tail)
+
+    @property
+    def size(self):
+        """The journal's size on the flash after the last save (None: not created yet)."""
+        return self._size
 
     @property
     def unsaved(self):
@@ -210,12 +220,35 @@ class Game:
             self._size = journal.create(self.path, self.name, self.opts,
                                         self.id, self.start)
         if self._queue:
-            self._size = journal.append(self.path, self._size, self._render)
+            out, self._out = self._out, None
+            self._size = journal.append(self.path, self._size, self._render, out)
+            if out is not None:
+                self._since += 1  # its void line
             for item in self._queue:  # on file now: refer to parents by offset, so that no
                 if type(item) is list:  # chain of old records stays in RAM
                     item[_P] = None if item[_P] is None else _at(item[_P])
                     item[_E] = None if item[_E] is None else _at(item[_E])
             self._queue = []
+
+    def prime(self):
+        """Open the journal for the next save and have littlefs ready its next block now
+        (``journal.prime``): after a save, never in a key's path. Nothing when it is primed
+        already, not created yet or short (``journal.INLINE``); OSError when the flash refuses (the next save then opens
+        the journal as usual)."""
+        if self._out is None and self._size is not None and self._size >= journal.INLINE:
+            self._out = journal.prime(self.path, self._size)
+
+    def close(self):
+        """Close the journal kept open by ``prime`` (its void line committed), before anything
+        else replaces or removes the file, or a computer reads it."""
+        out, self._out = self._out, None
+        if out is not None:
+            try:
+                out.close()
+            except OSError:  # the next save finds the file as it is (``journal.append``)
+                return
+            self._size += len(journal.VOID)
+            self._since += 1
 
     # --- inside ------------------------------------------------------------------------------
     @property
@@ -372,8 +405,10 @@ def _worse(problem, new):
 
 
 def _apply(rules, state, actions):
-    """Apply actions to state in turn; return how many the rules took (all: len(actions))."""
+    """Apply actions to state in turn; return how many the rules took (all: len(actions)).
+    A long replay (a journal of version 1 has no checkpoints) feeds the watchdog as it goes."""
     for k in range(len(actions)):
+        alive()
         try:
             rules.apply(state, actions[k])
         except RuleError:

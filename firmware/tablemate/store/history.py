@@ -23,10 +23,10 @@ half done.
 """
 
 
-from tablemate import json
+from tablemate import alive, json
 from micropython import const
 
-from tablemate.store.files import finish, write_atomic
+from tablemate.store.files import finish, opened, write_atomic
 
 CAP = 200  # games in the history file before the oldest are moved to the archive
 KEEP = 100  # games left in it after a move
@@ -100,6 +100,9 @@ def read(path, count):
                 games.append(g)
                 if len(games) >= count:
                     break
+    except OSError:  # a read the flash refuses: what was read (a folder, where a
+        # host VM opens one)
+        pass
     finally:
         f.close()
     return games, damaged
@@ -121,7 +124,7 @@ def file(path, summary, cap=CAP, keep=KEEP):
     if not clean:
         data = _CLOSE + data  # a torn last line: it must not swallow this game
         lines += 1
-    with open(path, "ab") as f:
+    with opened(open, path, "ab") as f:
         f.write(data)  # one write: the newline commits the game
         f.flush()
     lines += 1
@@ -172,6 +175,8 @@ def _newest(path):
             g = game(line)
             if g is not None and isinstance(g.get("n"), int):
                 return g["n"]
+    except OSError:  # read as far as it went
+        pass
     finally:
         f.close()
     return None
@@ -192,6 +197,8 @@ def _count(path):
                 break
             lines += chunk.count(b"\n")
             last = chunk[-1:]
+    except OSError:  # read as far as it went
+        pass
     finally:
         f.close()
     return lines, last == b"\n"
@@ -208,6 +215,8 @@ def _ends_clean(path):
             return True
         f.seek(-1, 2)
         return f.read(1) == b"\n"
+    except OSError:  # read as far as it went
+        return True
     finally:
         f.close()
 
@@ -245,7 +254,7 @@ def _move(path, count):
                 end = rest.find(b"\n")
     if skip < split:
         close = not _ends_clean(archive)
-        with open(archive, "ab") as fo:
+        with opened(open, archive, "ab") as fo:
             if close:
                 fo.write(_CLOSE)  # a torn last line of the archive must not swallow a game
             _copy(path, skip, split, fo)
@@ -259,6 +268,7 @@ def _copy(src, start, end, fo):
         fi.seek(start)
         left = end - start if end >= 0 else -1
         while left:
+            alive()
             data = fi.read(_CHUNK if left < 0 or left > _CHUNK else left)
             if not data:
                 break

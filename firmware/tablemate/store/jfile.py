@@ -5,16 +5,24 @@ RAM only while a journal is read: a resume reads the file backward from its end,
 the last valid checkpoint and then forward from there (load); an undo past a checkpoint reads
 the stretch between two checkpoints (line_at, resolve). Both let it go afterwards. Repairs: a torn or unreadable
 last line is made void by appending; a damaged line with good lines after it, or a line the
-rules refuse, means a copy aside and a cut (cut). A flash that refuses the repair (full or
+rules refuse, means a cut with the whole file kept aside (cut). A flash that refuses the repair (full or
 read-only) is read as if the file ended before the damage (load's ``limit``): the game resumes in
 RAM, and the first save that works cuts the file there (keeping a copy aside).
+
+A cut rewrites what it keeps (littlefs cannot shorten a file): a long journal takes seconds at
+the flash's slowest, so the copy feeds the watchdog chunk by chunk (``tablemate.alive``), and
+the damaged file is renamed aside, not copied (``files.write_atomic``'s ``keep``: the new journal
+is whole before it takes the name). A reset at any moment of a repair leaves the journal as it
+was, to be repaired again, or repaired: never a repair half done or done twice, never a loop of
+resets (issue 33: a 6,000-action journal reset the board nine times in a row at the datasheet's
+slowest timing, a partial copy aside each time).
 """
 
 
-from tablemate import crc32
+from tablemate import alive, crc32
 from micropython import const
 
-from tablemate.store.files import NOT_SAVED, aside, trouble, write_atomic
+from tablemate.store.files import NOT_SAVED, aside, finish, trouble, write_atomic
 from tablemate.store.journal import (BAD, LONGEST, SIGNED, TORN, UNDO_LINE, VOID, header, loads,
                                      stats, write)
 
@@ -36,6 +44,7 @@ def backward(f, stop, size):
                 raise ValueError("line too long")
             n = min(_CHUNK, pos - stop)
             pos -= n
+            alive()
             f.seek(pos)
             rest = f.read(n) + rest[:end]
             end = len(rest)
@@ -53,6 +62,7 @@ def forward(f, start, end):
     rest = b""
     left = end - start
     while left > 0:
+        alive()
         chunk = f.read(min(_CHUNK, left))
         if not chunk:
             break
@@ -240,13 +250,15 @@ def _scan(f, stop, size, crc, got):
 
 
 def _keep(path, length, more=b""):
-    """Replace the file by its first length bytes and more (``files.write_atomic``); return
-    the number of the line that starts at length (the header is line 1)."""
+    """Replace the file by its first length bytes and more, the whole file kept aside
+    (``files.write_atomic`` with ``keep``); return the number of the line that starts at length
+    (the header is line 1)."""
     def fill(fo):
         lines = 1
         left = length
         with open(path, "rb") as fi:
             while left > 0:
+                alive()
                 data = fi.read(min(_CHUNK, left))
                 if not data:
                     break
@@ -255,24 +267,29 @@ def _keep(path, length, more=b""):
                 left -= len(data)
         fo.write(more)
         return lines
-    return write_atomic(path, fill)
+    return write_atomic(path, fill, True)
 
 
 def rewrite(path, expect, data):
-    """The journal ends in bytes that are not the start of ``data``: keep a copy, then make it
+    """The journal ends in bytes that are not the start of ``data``: keep it aside, and make it
     its first ``expect`` bytes and ``data`` (``journal.append``'s rare path)."""
-    aside(path)
     _keep(path, expect, data)
 
 
 def cut(path, offset):
-    """A damaged line starts at offset: keep a copy, cut the file there, return the message."""
-    aside(path)
+    """A damaged line starts at offset: keep the file aside, cut it there, return the message."""
     return "Bad line %d: copy kept" % _keep(path, offset)
 
 
 def _open(path):
+    """The journal opened to read, or None; a repair that a cut stopped between its renames is
+    finished first (``_keep``)."""
     try:
+        return open(path, "rb")
+    except OSError:
+        pass
+    try:
+        finish(path, ".new")
         return open(path, "rb")
     except OSError:
         return None
@@ -301,8 +318,8 @@ def load(path, limit=-1):
                     got.offs = [got.base[0]] * len(got.tail)
                     bad, torn = resolve(f, got.end, got.frag, got.tail, got.offs)
                     got.bad, got.last = (-1, bad) if torn else (bad, got.last)
-        except ValueError:  # a line longer than any the firmware writes: not a journal
-            h = None
+        except (ValueError, OSError):  # a line longer than any the firmware writes, or a
+            h = None  # read the flash refuses (a folder, where a host VM opens one): not a journal
         finally:
             f.close()
         if h is None:

@@ -23,16 +23,16 @@ Lines (each counts only once its newline is on flash; the first byte tells the k
   void        any line ending in NUL + newline: a torn fragment made harmless by appending those
               two bytes; an unreadable line right before a void line is void too.
 Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
-line with good lines after it, or a bad header, means the file is first copied (header: moved)
-aside to path + ".bad", ".bad1", ..., then cut back to its good prefix through path + ".tmp".
+line with good lines after it, or a bad header, means the file is kept aside whole, as path +
+".bad", ".bad1", ... (renamed), its good prefix written first as path + ".new" (``jfile``).
 This module holds what boot needs (the header) and the writes; jfile.py reads a journal back.
 """
 
 
-from tablemate import json
+from tablemate import json, os
 from micropython import const
 
-from tablemate.store.files import write_atomic
+from tablemate.store.files import opened, write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -40,6 +40,8 @@ TORN = "Dropped torn entry"
 BAD = "Bad journal: copy kept"
 UNDO_LINE = b'["undo"]\n'
 VOID = b"\x00\n"
+INLINE = const(512)  # a shorter file lives in its folder's metadata (littlefs on rp2: the
+# least of its cache, 1 KB, and an eighth of a 4 KB block): an append to it erases nothing
 LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint game's header
 # holds its catalog (up to 40 cards, ~5 KB), checkpoints stay well below 2 KB
 # Lines and bytes jfile's scans read: tests check that resume does not read more as a game
@@ -49,7 +51,7 @@ stats = [0, 0]
 
 def write(path, data, mode):
     """Write data to path opened with mode: one write, flushed, closed."""
-    f = open(path, mode)
+    f = opened(open, path, mode)
     try:
         f.write(data)  # one write: the newline at its end commits the line
         f.flush()
@@ -70,15 +72,53 @@ def create(path, game, opts, gid=None, start=None):
     return len(data)
 
 
-def append(path, expect, render):
+def prime(path, expect):
+    """The journal at ``path`` (``expect`` bytes long) opened for its next append, a void line
+    written into it and not committed: the open file (None when the file is not as expected:
+    the next append goes the usual way). OSError when the flash refuses.
+
+    Why: littlefs gives a file appended to a new block at the first write after a commit: an
+    erase (45 ms, 400 ms at the flash's slowest) and a copy of its last block, before the
+    lines are programmed and committed. The players see an action's frame before its line is
+    on the flash, so that work, done at the append, was a window in which a power cut took back
+    an action already shown: 54 ms at every action of a game past its first 512 bytes, 450 ms
+    at the slowest. Done here, after the save before (the same pause after a frame as before),
+    it leaves the next append to program its lines and commit them (``append``'s ``primed``).
+    A power cut drops the uncommitted line; a close (``Game.close``) commits it: a void line is
+    nothing to every reader. A journal shorter than ``INLINE`` is not primed: littlefs keeps it
+    in the folder's metadata, where an append is one program and no erase."""
+    f = opened(open, path, "ab")
+    try:
+        if f.seek(0, 2) == expect:
+            f.write(VOID)
+            return f
+    except OSError:
+        f.close()
+        raise
+    f.close()
+    return None
+
+
+def append(path, expect, render, primed=None):
     """Append render(offset) at the end of the file, which should be expect bytes long.
 
-    One open, write, flush and close. Returns the new size. If an earlier append failed part
-    way, the file is longer than expect: when what it left is the start of the same lines, the
-    rest is written after it (the journal ends as if nothing had failed); anything else is cut
-    off. Raises OSError (then nothing is known to be saved: call again later).
+    One open, write, flush and close (``primed``: the file ``prime`` opened, its void line
+    before the new lines, which it commits with them). Returns the new size. If an earlier
+    append failed part way, the file is longer than expect: when what it left is the start of
+    the same lines (after a primed void line, committed when its file was closed), the rest is
+    written after it (the journal ends as if nothing had failed); anything else is cut off.
+    Raises OSError (then nothing is known to be saved: call again later).
     """
-    f = open(path, "ab")
+    if primed is not None:
+        expect += len(VOID)
+        try:
+            data = render(expect)
+            primed.write(data)
+            primed.flush()
+        finally:
+            primed.close()
+        return expect + len(data)
+    f = opened(open, path, "ab")
     try:
         size = f.seek(0, 2)
         if size == expect:
@@ -96,6 +136,9 @@ def append(path, expect, render):
         extra = f.read(size - expect)
     finally:
         f.close()
+    if extra.startswith(VOID):  # primed, then closed: the void line is the journal's
+        expect += len(VOID)
+        extra = extra[len(VOID):]
     data = render(expect)
     if data.startswith(extra):
         write(path, data[len(extra):], "ab")
@@ -103,6 +146,42 @@ def append(path, expect, render):
         from tablemate.store import jfile  # cutting, or junk a file system wrote; rare
         jfile.rewrite(path, expect, data)
     return expect + len(data)
+
+
+def end_mark(path, game, size):
+    """Write the marker of a filed game that ended (``lifecycle.file``): the game's name and
+    its journal's size when it was filed."""
+    write(path, "%s %d" % (game, size), "w")
+
+
+def end_marker(data):
+    """(game name, journal size) from an end marker's bytes, or None when they are not one."""
+    parts = data.split()
+    if len(parts) != 2 or not parts[1].isdigit():
+        return None
+    try:
+        return parts[0].decode(), int(parts[1])
+    except ValueError:  # UnicodeError too, on both VMs
+        return None
+
+
+def marks_end(path, journal):
+    """Whether the end marker at ``path`` holds for the journal at ``journal``: it names the
+    size the journal has. Whatever was appended since (the undo that reopened the game) makes
+    it stale, however a power cut left the marker itself; so is a marker of another format
+    (older versions wrote the name alone), torn, or unreadable: the game is offered again,
+    never discarded while it runs."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return False
+    try:
+        mark = end_marker(f.read(64))
+        return mark is not None and mark[1] == os.stat(journal)[6]
+    except OSError:
+        return False
+    finally:
+        f.close()
 
 
 def loads(line):
@@ -147,5 +226,7 @@ def read_header(path):
         return None
     try:
         return header(first_line(f))
+    except OSError:  # a read the flash refuses (or a folder, where a host VM opens one)
+        return None
     finally:
         f.close()

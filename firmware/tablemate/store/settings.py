@@ -82,8 +82,9 @@ def load(path):
         return defaults(), None
     try:
         raw = json.loads(f.read())
-    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
-        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
+    except (ValueError, RuntimeError, OSError):  # also UnicodeError on both VMs; RuntimeError:
+        # CPython's RecursionError on nesting deeper than its json reads (the simulator);
+        # OSError: a read the flash refuses (a folder, where a host VM opens one)
         raw = None
     finally:
         f.close()
@@ -148,7 +149,7 @@ def checked_board(folder, mark):
         return None
     try:
         raw = json.loads(f.read())
-    except (ValueError, RuntimeError):
+    except (ValueError, RuntimeError, OSError):
         return None
     finally:
         f.close()

@@ -6,6 +6,7 @@ keeps module code in its heap: these are about 400 B of it).
 """
 
 from tablemate import os
+from tablemate.store.files import in_the_way
 
 
 def read_text(path, parse):
@@ -23,13 +24,16 @@ def read_text(path, parse):
 
 def append(path, write, limit, old):
     """Append what ``write(f)`` writes to the file at ``path``, a log: past ``limit`` bytes
-    the file first becomes ``old`` (replacing it), so that it never outgrows the flash."""
+    the file first becomes ``old`` (replacing it), so that it never outgrows the flash. A
+    folder at either name is moved aside (``files.in_the_way``): the log must not stop."""
+    in_the_way(path)
     try:
         if os.stat(path)[6] > limit:
-            try:
-                os.remove(old)
-            except OSError:
-                pass
+            if not in_the_way(old):
+                try:
+                    os.remove(old)
+                except OSError:
+                    pass
             os.rename(path, old)
     except OSError:
         pass

@@ -9,7 +9,9 @@ Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it
 with a short reason, which the message line shows while the state stays as it was. A taken
 action changes the game in RAM at once and is written to the journal after the frame is sent
 (``App.after_frame``): the screen never waits for the flash, and a power cut in between loses
-only that action. What the next frame confirms to someone who must be able to trust it (a
+only that action. The window is short: after each save the journal is kept open and readied
+for the next one (``Game.prime``: littlefs's erase for the next append is done then), so the
+next action's write only programs its lines and commits them. What the next frame confirms to someone who must be able to trust it (a
 secret vote, its reveal) is written first instead (``do(action, first=True)``). What a mode does after an action (announce a winner, show a round's result)
 goes in ``done``; a mode that redraws differently after an undo extends ``undo``; a mode's own
 game-menu entries come from ``menu_entries``; ``end`` is what "End game" does to the rules.
@@ -214,7 +216,11 @@ class GameScreen(Screen):
         return True
 
     def undo(self):
-        """Take back the last action; True when there was one."""
+        """Take back the last action; True when there was one.
+
+        An undo that reopens a filed game is journaled before its frame (``do``'s ``first``):
+        until it is on the flash, a power cut finds the game ended and clears it, so the
+        players would lose the whole game they saw reopened, not one action."""
         try:
             self.game.undo()
         except RuleError as err:
@@ -224,10 +230,12 @@ class GameScreen(Screen):
             self.refuse("Undo needs the flash")
             return False
         self.dirty = True
-        self.app.after_frame(self.save)
         self.msg.clear()
         if self.game.filed is not None and not self.over():
+            self.save()
             self.app.after_frame(lambda: _lifecycle().reopened(self.app, self.game))
+        else:
+            self.app.after_frame(self.save)
         return True
 
     def save(self):
@@ -247,6 +255,14 @@ class GameScreen(Screen):
         if self._unsaved:
             self._unsaved = False
             self.refuse("Saved again")
+        if not self.over():  # the next action's frame then waits for no erase (``Game.prime``)
+            self.app.after_frame(self._prime)
+
+    def _prime(self):
+        try:
+            self.game.prime()
+        except OSError:  # a flash that refuses: the next save tells the players
+            pass
 
     def _file(self):
         try:
