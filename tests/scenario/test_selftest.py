@@ -150,6 +150,16 @@ def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
     assert dev.shows("Flashed abc1234"), dump(dev)
 
 
+def test_board_page_on_the_uf2_says_it_is_frozen(make_device, root):
+    """Frozen into a UF2, the package's path is among the frozen modules and no version file is
+    on the flash (the UF2's boot removes a flash install's): the page says so, not "No
+    version.json"."""
+    from tablemate.screens import selftest
+    dev = make_device()
+    assert selftest._flashed(dev.app, ".frozen/tablemate") == "Frozen in the UF2"
+    assert selftest._flashed(dev.app, [os.path.join(root, "tablemate")]) == "No version.json"
+
+
 def test_board_page_without_battery_sense(root):
     from tablemate.board import BOARD
     from tablemate_host.device import Device

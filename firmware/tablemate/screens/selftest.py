@@ -7,11 +7,13 @@ A menu of four pages, each driven only by keys every layout has (UP/DOWN, OK, BA
 - Display: full fill, checkerboards, then contrast steps 0..255 on a lit screen.
 - Sound: a scale on the buzzer, or "No buzzer" when none is fitted.
 - Board: the I2C scan, the battery voltage (where wired), free RAM and the firmware version
-  (``tablemate.VERSION`` and the version file ``tablemate flash`` writes).
+  (``tablemate.VERSION``, and how it is installed: frozen into a UF2, or what the version file
+  of ``tablemate flash`` says).
 Hardware facts come from ``app.probe`` (built by main.py), never from ``machine``.
 """
 
 import framebuf
+import tablemate
 from tablemate import json, ticks_diff
 from micropython import const
 
@@ -208,7 +210,7 @@ class BoardInfo(Screen):
         Screen.__init__(self, app)
         self.lines = []
         self._at = 0
-        self.flashed = _flashed(app)
+        self.flashed = _flashed(app, getattr(tablemate, "__path__", None))
         self.refresh(app.now)
 
     def refresh(self, now):
@@ -253,8 +255,12 @@ def _volts(mv):
     return "Battery: %d.%02d V" % (centi // 100, centi % 100)
 
 
-def _flashed(app):
-    """What ``tablemate flash`` wrote in its version file, in one line."""
+def _flashed(app, package):
+    """How the firmware is installed, in one line: frozen into a UF2 (``package``, the
+    package's ``__path__``, is then in MicroPython's frozen modules, and no version file is on
+    the flash), else what ``tablemate flash`` wrote in its version file."""
+    if str(package).startswith(".frozen/"):
+        return "Frozen in the UF2"
     from tablemate.store import textfiles
     try:
         stamp = textfiles.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))
