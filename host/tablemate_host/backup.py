@@ -232,12 +232,13 @@ def _read_all(board, names):
     return got
 
 
-def _tablemate_version(board):
-    """The version file ``tablemate flash`` wrote, or None (a board set up by hand or by mip)."""
+def _tablemate_version(board, info):
+    """The version file ``tablemate flash`` wrote; on a Tablemate UF2 the version frozen in
+    (``{"version": ..., "frozen": True}``); else None (a board set up by hand or by mip)."""
     try:
         return json.loads(board.read("/" + flash.VERSION_FILE))
     except (OSError, ValueError):
-        return None
+        return {"version": info.frozen, "frozen": True} if info.frozen else None
 
 
 def _put(board, path, data):
@@ -260,7 +261,7 @@ def _blocks(n, block):
 def backup(board, out_dir, out=print, now=None):
     """Copy the board's data files into ``out_dir`` with a manifest; return the manifest."""
     info = flash.query_board(board)
-    version = _tablemate_version(board)
+    version = _tablemate_version(board, info)
     out("Board on %s: MicroPython %s, Tablemate %s" % (board.name, info.version_text,
                                                      (version or {}).get("version", "unknown")))
     found = _read_all(board, NAMES)
