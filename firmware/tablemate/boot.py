@@ -8,8 +8,10 @@ and hands each driver what it drives, and the key machine to the inputs, so that
 bottom floor and imports nothing above it. (``hw`` has no ``__init__.py``: MicroPython imports a
 folder without one as a namespace package, which saves the boot two file lookups and a module
 load.) What can stop a boot, and what it does:
-- a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
-  LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
+- a board configuration with a wrong or missing pin (``board.py``, with what
+  ``/data/wiring.json`` changes of it): the REPL lists every problem, the panel shows them where
+  one answers (``badboard``), the on-board LED blinks error code 3 (three short flashes,
+  repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
   REPL without starting the app or the watchdog, so mpremote can always reach the board;
 - no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
@@ -72,28 +74,35 @@ def safe_mode(cfg):
 
 
 def check_board(cfg, root, cycles):
-    """``(layouts, mark)``: the button layouts ``cfg`` wires once it passed the board check, and
-    the fingerprint to keep for it (None: it was known); None after reporting its problems
-    (``fault.bad_board``).
+    """``(board, layouts, mark)``: ``cfg`` with what ``/data/wiring.json`` changes of it
+    (``settings.wiring``), the button layouts it wires once it passed the board check, and the
+    fingerprint to keep for it (None: it was known); None after reporting its problems.
 
     The check (``boardcheck``) runs when the board is new to this flash: its verdict is kept in
     ``/data`` with a fingerprint of the configuration and the firmware's version
-    (``settings.checked_board``), so an unchanged board costs the boot one small file read
-    instead of 22 ms of import and check on a Pico. An edited ``board.py`` is checked again."""
+    (``settings.checked_board``), so an unchanged board costs the boot two small file reads
+    instead of 22 ms of import and check on a Pico. An edited ``board.py`` or wiring file is
+    checked again."""
     from tablemate.store import settings
-    mark = crc32((VERSION + repr(cfg)).encode())
-    layouts = settings.checked_board(root + "/data/", mark)
+    folder = root + "/data/"
+    board, problems = settings.wiring(folder, cfg)
+    source = settings.WIRING_PATH if board is not cfg or problems else None
+    mark = crc32((VERSION + repr(board)).encode())
+    layouts = None if problems else settings.checked_board(folder, mark)
     if layouts is not None:
-        return layouts, None
+        return board, layouts, None
     from tablemate import boardcheck
-    problems = boardcheck.check_board(cfg)
-    layouts = boardcheck.wired_layouts(cfg)
+    problems = problems or boardcheck.check_board(board)
+    layouts = boardcheck.wired_layouts(board)
     unload(("tablemate.boardcheck",))  # its 2 KB go with the next garbage collection
     if problems:
+        from tablemate import badboard
+        badboard.show((board, cfg) if board is not cfg else (cfg,), source, problems,
+                      find_display)
         from tablemate.hw import fault
-        fault.bad_board(cfg, problems, cycles)
+        fault.bad_board(board, problems, cycles, source)
         return None
-    return layouts, mark
+    return board, layouts, mark
 
 
 def build(cfg=BOARD, root="", cycles=-1):
@@ -101,7 +110,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     checked = check_board(cfg, root, cycles)
     if checked is None:
         return None
-    layouts, mark = checked
+    cfg, layouts, mark = checked
     if safe_mode(cfg):
         print(SAFE_MODE)
         return None
