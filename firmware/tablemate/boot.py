@@ -15,7 +15,8 @@ load.) What can stop a boot, and what it does:
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
   REPL without starting the app or the watchdog, so mpremote can always reach the board;
 - no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
-  loose wire fixed in place lets the boot go on.
+  loose wire fixed in place lets the boot go on (a display set to more than 400 kHz that does
+  not answer is tried at 400 kHz first: the fast display is an option, never a dark panel).
 Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
 boot does not pay for them. Once the app runs, a watchdog resets the Pico if one pass of the
 loop takes longer than WDT_MS; the game survives in its journal and is offered again at boot.
@@ -36,6 +37,7 @@ GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a 
 GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
+SLOW_HZ = 400000  # the display bus's default: what a panel that misses ACKs at "freq" gets
 
 
 def find_display(i2c, cfg):
@@ -123,6 +125,10 @@ def build(cfg=BOARD, root="", cycles=-1):
     from tablemate.hw.ssd1306 import SSD1306
     i2c = hw.bus(cfg)
     addr = find_display(i2c, cfg)
+    if addr is None and cfg["freq"] > SLOW_HZ:  # a fast display that stopped keeping up
+        cfg = dict(cfg, freq=SLOW_HZ)
+        i2c = hw.bus(cfg)
+        addr = find_display(i2c, cfg)
     if addr is None:
         from tablemate.hw import fault
         addr = fault.wait_for_display(i2c, cfg, find_display, cycles)
@@ -143,7 +149,7 @@ def build(cfg=BOARD, root="", cycles=-1):
 
     buzzer = hw.Buzzer(hw.pwm(cfg["buzzer"])) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
-    probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None)
+    probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None, cfg)
     app = App(display, input_for, root, buzzer, probe, layouts)
     if mark is not None:  # a board new to this flash passed: kept once the home menu is shown
         from tablemate.store import settings

@@ -42,12 +42,12 @@ class Device:
     """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
 
     def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
-                 display=True, hold=(), adc=None, wiring=None):
+                 display=True, hold=(), adc=None, wiring=None, max_hz=None):
         """``hold``: names of buttons held down while the board powers up (safe mode: "OK");
         ``adc``: {GPIO: read_u16 value} at power-up (the battery sense on GP29); ``wiring``:
         the builder's ``/data/wiring.json`` (a dict, or the file's text), which the firmware
         reads at boot: a dict's values are also how this gadget is wired (its panel's bus, its
-        buttons' pins)."""
+        buttons' pins); ``max_hz``: the panel answers no ACK above this bus speed."""
         from tablemate.board import BOARD
         self.root = root
         self.cfg = dict(board or BOARD)
@@ -64,7 +64,7 @@ class Device:
             self._write_settings(layout, settings)
         machine.world.reset()
         fakes.clock.set(start_ms)
-        self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106")
+        self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106", max_hz=max_hz)
         if display:
             machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
         for key in hold:

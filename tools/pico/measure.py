@@ -23,6 +23,9 @@ flash holds only the scenario's data files, and the rig boots ``FILE``'s firmwar
 ``main.py`` on the flash would change nothing: the UF2's frozen one runs in its place,
 ``uf2_check.py`` shows it.) The ``.py`` scenario does not apply and is left out.
 
+``--freq HZ`` sets the display bus's speed as a builder does (``/data/wiring.json``): 1000000
+for the fast display.
+
 ``--layouts N`` runs each scenario on N flash layouts and prints its boot's median and range.
 littlefs places files by the order and size of what was written before, and a boot is mostly
 file lookups and reads, so moving the same files to other blocks moves the boot figure: one
@@ -122,10 +125,15 @@ WARM_UP = [{"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "first boot
 
 
 # -- data made on the host with the firmware's own code -----------------------------------------
-def write_settings(folder):
+def write_settings(folder, freq=None):
+    """The players' names; ``freq``: the display bus's speed, as a builder sets it
+    (``/data/wiring.json``)."""
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
     with open(os.path.join(folder, "data", "settings.json"), "w") as f:
         json.dump({"names": NAMES}, f)
+    if freq:
+        with open(os.path.join(folder, "data", "wiring.json"), "w") as f:
+            json.dump({"freq": freq}, f)
 
 
 # -- running the rig -----------------------------------------------------------------------------
@@ -147,7 +155,7 @@ def build_app(rig, kind, out):
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
 
 
-def run(rig, name, work, layout=0, uf2=None):
+def run(rig, name, work, layout=0, uf2=None, freq=None):
     """Run scenario ``name`` on flash layout ``layout`` (0: the firmware's files alone), or on
     the firmware of the UF2 ``uf2`` with only the data files on the flash."""
     source, kind, data, _ = scenarios()[name]
@@ -161,7 +169,7 @@ def run(rig, name, work, layout=0, uf2=None):
     if layout:
         with open(os.path.join(app, "tablemate", "_layout.txt"), "wb") as f:
             f.write(b"x" * (37 * layout))
-    write_settings(app)
+    write_settings(app, freq)
     if data:
         vmbench.make_journal(os.path.join(app, "data", "game.jnl"), *data)
     if not isinstance(source, list):  # a file of steps, beside this one
@@ -240,6 +248,8 @@ def main(argv=None):
     ap.add_argument("--json", help="also write the rows as JSON here")
     ap.add_argument("--keep", help="keep the apps and the rig's output in this folder")
     ap.add_argument("--uf2", help="run on this UF2's firmware, only data files on the flash")
+    ap.add_argument("--freq", type=int, help="the display bus in Hz (/data/wiring.json), e.g. "
+                                             "1000000 for the fast display")
     ap.add_argument("--layouts", type=int, default=1,
                     help="also boot each scenario on N-1 other flash layouts: median, range")
     args = ap.parse_args(argv)
@@ -257,14 +267,14 @@ def main(argv=None):
     failed = []
     try:
         for name in names:
-            figures, res, ok = run(os.path.abspath(args.rig), name, work, uf2=uf2)
+            figures, res, ok = run(os.path.abspath(args.rig), name, work, uf2=uf2, freq=args.freq)
             if not ok:
                 failed.append(name)
             rows = report(name.replace("-mpy", "") + " [UF2]" if uf2 else name, figures, res)
             if args.layouts > 1:
                 boots = [res["boots"][1]["firstFrameMs"]]
                 for layout in range(1, args.layouts):
-                    boots.append(run(os.path.abspath(args.rig), name, work, layout)[1]
+                    boots.append(run(os.path.abspath(args.rig), name, work, layout, freq=args.freq)[1]
                                  ["boots"][1]["firstFrameMs"])
                 boots.sort()
                 rows.append(("%s: boot over %d flash layouts" % (name, len(boots)),
