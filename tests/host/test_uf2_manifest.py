@@ -127,3 +127,16 @@ def test_the_read_check_sees_what_it_looks_for():
     tree = ast.parse("F = '/tablemate/ui/font.bin'\nG = __file__\nH = '/tablemate/store/MANIFEST'\n"
                      "I = 'tablemate.boot'\n")
     assert package_reads(tree) == [(1, "'/tablemate/ui/font.bin'"), (2, "__file__")]
+
+
+def test_the_release_workflow_builds_the_pinned_micropython_for_every_board():
+    """The workflow checks MicroPython out itself: at build_uf2.py's tag, for its boards."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("build_uf2", os.path.join(ROOT, "tools", "build_uf2.py"))
+    build_uf2 = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_uf2)
+    with open(os.path.join(ROOT, ".github", "workflows", "release.yml")) as f:
+        text = f.read()
+    assert "MICROPYTHON_TAG: %s " % build_uf2.MICROPYTHON_TAG in text
+    assert "BOARDS: %s\n" % " ".join(build_uf2.BOARDS) in text
+    assert "make uf2 MICROPY_DIR=" in text
