@@ -21,6 +21,10 @@ run left) and ``--fw`` (the firmware laid over it). The parts:
   is whole, and the console says what was removed.
 - ``uf2-to-uf2``: the same game played on the UF2 from a blank flash; then ``--new-uf2`` (a
   newer build; the same file by default) over it: the game resumes, the same frame.
+- ``display-bus``: Self-test > Display bus, the fast display's test (16 whole frames at 400 kHz,
+  16 at 1 MHz): the time a frame takes at each, as the page prints it on the console, with
+  wire time from the rig's SCL (``--i2c-timing 1``); then OK keeps 1 MHz, and the next power-up
+  runs the bus at it (a whole new screen, the game menu, timed at both speeds).
 
 Exit 1 when a check fails. Nothing is written under the rig but its run's own ``out`` folders
 in ``--keep`` (a temporary folder by default).
@@ -221,7 +225,53 @@ def uf2_to_uf2(args, work, check):
             args.new_uf2 or args.uf2)
 
 
-PARTS = ("blank", "main-py", "from-flash", "uf2-to-uf2")
+# Home: UP twice is Self-test (About is last); in it, DOWN three times is Display bus.
+BUS = [
+    {"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "boot: the home menu"},
+    {"press": UP}, {"press": UP},
+    {"press": OK, "idle_ms": 300, "label": "Self-test opens: whole screen, 400 kHz"},
+    {"press": DOWN}, {"press": DOWN}, {"press": DOWN, "label": "Display bus"},
+    {"press": OK, "idle_ms": 300},
+    {"press": OK, "idle_ms": 300, "timeout_ms": 10000, "label": "the frames at both speeds"},
+    {"expect_serial": "takes (\\S+) ms at 400 kHz, (\\S+) ms at 1 MHz; (\\d+) of", "regex": True,
+     "timeout_ms": 5000},
+    {"wait_frame_idle_ms": 300, "timeout_ms": 5000},
+    {"capture": "result"},
+    {"press": OK, "idle_ms": 600, "label": "OK: keep 1 MHz"},
+    {"power_cycle": True},
+    {"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "boot at 1 MHz"},
+    {"press": UP}, {"press": UP},
+    {"press": OK, "idle_ms": 300, "label": "Self-test opens: whole screen, 1 MHz"},
+]
+
+
+def display_bus(args, work, check):
+    image = os.path.join(work, "blank-fs.bin")
+    if not os.path.exists(image):
+        with open(image, "wb") as f:
+            f.write(b"\xff" * FS_BYTES)
+    out = os.path.join(work, "display-bus")
+    res = rig(args, out, BUS, flash=image, fw=args.uf2)
+    check("display-bus", res is not None, "the Display bus page ran its frames, OK kept 1 MHz")
+    if res is None:
+        return
+    slow, fast, lost = matched(res)[0]
+    print("  a whole frame, as the page times it: %s ms at 400 kHz, %s ms at 1 MHz; %s of 16 "
+          "lost" % (slow, fast, lost))
+    check("display-bus", lost == "0" and float(fast) < float(slow), "1 MHz kept up, and is faster")
+    wiring = [f for f in res["final"]["fs"]["files"] if "wiring.json" in str(f)]
+    check("display-bus", bool(wiring), "the choice is on the flash: %s" % (wiring or "nothing"))
+    presses = [s for s in res["steps"] if s["kind"] == "press" and s.get("response")]
+    timed = dict((s["label"], s["response"]["lastData"]["ms"]) for s in presses
+                 if (s.get("label") or "").startswith("Self-test opens"))
+    print("  Self-test opens (a whole screen): %s" % ", ".join(
+        "%.1f ms at %s" % (ms, label.split(", ")[1]) for label, ms in sorted(timed.items())))
+    boots = [b["firstFrameMs"] for b in res["boots"]]
+    print("  boot to the first frame: %.0f ms at 400 kHz (the flash formatted first), %.0f ms "
+          "at 1 MHz" % tuple(boots[:2]))
+
+
+PARTS = ("blank", "main-py", "from-flash", "uf2-to-uf2", "display-bus")
 
 
 def main(argv=None):
@@ -256,6 +306,9 @@ def main(argv=None):
             print("uf2-to-uf2: a game under the UF2, then %s over it"
                   % ("the newer UF2" if args.new_uf2 else "the UF2 again"))
             uf2_to_uf2(args, work, check)
+        if "display-bus" in only:
+            print("display-bus: the fast display's test, 1 MHz kept, the next power-up")
+            display_bus(args, work, check)
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
