@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN = $(VENV)/bin
 VM = tools/mpvm/node_modules/.package-lock.json
 
-.PHONY: sim test current browser web screens bench flash generate clean
+.PHONY: sim test current browser web screens bench flash uf2 generate clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -78,6 +78,15 @@ flash: $(VENV)/.dev
 
 bench: $(VENV)/.dev $(VM)
 	$(BIN)/tablemate bench
+
+# The UF2s (README, "Build one"): MicroPython v1.28.0 with firmware/ frozen in, for each board of
+# UF2_BOARDS, into build/tablemate-<version>-<board>.uf2. MICROPY_DIR: MicroPython's source at
+# that tag with its submodules (else a clone, which needs GitHub); PICOTOOL_SRC or PICOTOOL_DIR:
+# picotool's source or an installed one (else a clone). tools/build_uf2.py says more.
+UF2_BOARDS ?= RPI_PICO RPI_PICO_W RPI_PICO2
+uf2:
+	$(PYTHON) tools/build_uf2.py --boards "$(UF2_BOARDS)" $(if $(MICROPY_DIR),--micropython "$(MICROPY_DIR)") \
+	  $(if $(PICOTOOL_SRC),--picotool-src "$(PICOTOOL_SRC)") $(if $(PICOTOOL_DIR),--picotool "$(PICOTOOL_DIR)")
 
 # After changing fonts, icons, board.py, firmware files, screens or the report's plots: every
 # generated file anew

@@ -63,6 +63,9 @@ def check_board(cfg):
     addr = cfg.get("addr")
     if type(addr) is not int or not 0x08 <= addr <= 0x77:
         problems.append("addr: %r is not an I2C address (the OLED is 0x3C or 0x3D)" % (addr,))
+    flip = cfg.get("flip", False)
+    if flip is not True and flip is not False:
+        problems.append("flip: %r is not true or false" % (flip,))
     freq = cfg.get("freq", 400000)
     if type(freq) is not int or not 10000 <= freq <= 1000000:
         problems.append("freq: %r Hz is not an I2C speed (use 100000 to 1000000)" % (freq,))

@@ -8,13 +8,16 @@ and hands each driver what it drives, and the key machine to the inputs, so that
 bottom floor and imports nothing above it. (``hw`` has no ``__init__.py``: MicroPython imports a
 folder without one as a namespace package, which saves the boot two file lookups and a module
 load.) What can stop a boot, and what it does:
-- a board configuration with a wrong or missing pin: the REPL lists every problem, the on-board
-  LED blinks error code 3 (three short flashes, repeating), nothing else is touched;
+- a board configuration with a wrong or missing pin (``board.py``, with what
+  ``/data/wiring.json`` changes of it): the REPL lists every problem, the panel shows them where
+  one answers (``badboard``), the on-board LED blinks error code 3 (three short flashes,
+  repeating), nothing else is touched;
 - OK or BACK (or the encoder's push) held while powering up: safe mode, main.py returns to the
   REPL without starting the app or the watchdog, so mpremote can always reach the board; the
   panel says so, and how to leave it (``tablemate.safe``: the driver and the font's bytes);
 - no display on the I2C bus: error code 2, and the bus is scanned again on every cycle, so a
-  loose wire fixed in place lets the boot go on.
+  loose wire fixed in place lets the boot go on (a display set to more than 400 kHz that does
+  not answer is tried at 400 kHz first: the fast display is an option, never a dark panel).
 Those error paths live in ``tablemate.hw.fault``, imported only when one is taken: a healthy
 boot does not pay for them. Once the app runs, a watchdog resets the Pico if one pass of the
 loop takes longer than WDT_MS; the game survives in its journal and is offered again at boot.
@@ -38,6 +41,7 @@ GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a 
 GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
+SLOW_HZ = 400000  # the display bus's default: what a panel that misses ACKs at "freq" gets
 
 
 def find_display(i2c, cfg):
@@ -76,28 +80,35 @@ def safe_mode(cfg):
 
 
 def check_board(cfg, root, cycles):
-    """``(layouts, mark)``: the button layouts ``cfg`` wires once it passed the board check, and
-    the fingerprint to keep for it (None: it was known); None after reporting its problems
-    (``fault.bad_board``).
+    """``(board, layouts, mark)``: ``cfg`` with what ``/data/wiring.json`` changes of it
+    (``settings.wiring``), the button layouts it wires once it passed the board check, and the
+    fingerprint to keep for it (None: it was known); None after reporting its problems.
 
     The check (``boardcheck``) runs when the board is new to this flash: its verdict is kept in
     ``/data`` with a fingerprint of the configuration and the firmware's version
-    (``settings.checked_board``), so an unchanged board costs the boot one small file read
-    instead of 22 ms of import and check on a Pico. An edited ``board.py`` is checked again."""
+    (``settings.checked_board``), so an unchanged board costs the boot two small file reads
+    instead of 22 ms of import and check on a Pico. An edited ``board.py`` or wiring file is
+    checked again."""
     from tablemate.store import settings
-    mark = crc32((VERSION + repr(cfg)).encode())
-    layouts = settings.checked_board(root + "/data/", mark)
+    folder = root + "/data/"
+    board, problems = settings.wiring(folder, cfg)
+    source = settings.WIRING_PATH if board is not cfg or problems else None
+    mark = crc32((VERSION + repr(board)).encode())
+    layouts = None if problems else settings.checked_board(folder, mark)
     if layouts is not None:
-        return layouts, None
+        return board, layouts, None
     from tablemate import boardcheck
-    problems = boardcheck.check_board(cfg)
-    layouts = boardcheck.wired_layouts(cfg)
+    problems = problems or boardcheck.check_board(board)
+    layouts = boardcheck.wired_layouts(board)
     unload(("tablemate.boardcheck",))  # its 2 KB go with the next garbage collection
     if problems:
+        from tablemate import badboard
+        badboard.show((board, cfg) if board is not cfg else (cfg,), source, problems,
+                      find_display)
         from tablemate.hw import fault
-        fault.bad_board(cfg, problems, cycles)
+        fault.bad_board(board, problems, cycles, source)
         return None
-    return layouts, mark
+    return board, layouts, mark
 
 
 def safe_screen(cfg):
@@ -120,7 +131,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     checked = check_board(cfg, root, cycles)
     if checked is None:
         return None
-    layouts, mark = checked
+    cfg, layouts, mark = checked
     if safe_mode(cfg):
         print(SAFE_MODE)
         safe_screen(cfg)
@@ -134,6 +145,10 @@ def build(cfg=BOARD, root="", cycles=-1):
     from tablemate.hw.ssd1306 import SSD1306
     i2c = hw.bus(cfg)
     addr = find_display(i2c, cfg)
+    if addr is None and cfg["freq"] > SLOW_HZ:  # a fast display that stopped keeping up
+        cfg = dict(cfg, freq=SLOW_HZ)
+        i2c = hw.bus(cfg)
+        addr = find_display(i2c, cfg)
     if addr is None:
         from tablemate.hw import fault
         addr = fault.wait_for_display(i2c, cfg, find_display, cycles)
@@ -154,7 +169,7 @@ def build(cfg=BOARD, root="", cycles=-1):
 
     buzzer = hw.Buzzer(hw.pwm(cfg["buzzer"])) if cfg.get("buzzer") is not None else None
     battery = cfg.get("battery")
-    probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None)
+    probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None, cfg)
     app = App(display, input_for, root, buzzer, probe, layouts)
     if mark is not None:  # a board new to this flash passed: kept once the home menu is shown
         from tablemate.store import settings

@@ -1,7 +1,9 @@
 """``tablemate backup DIR`` and ``tablemate restore DIR``: the board's data, saved and put back.
 
-What is saved: every file the firmware keeps in ``/data`` (``FILES``): the settings, the last
-setup of each mode, the history and its archive, the saved game's journal with its end marker,
+What is saved: every file the firmware keeps in ``/data`` (``FILES``): the builder's board
+settings (``wiring.json``: pins and parts where they differ from board.py), the settings, the
+last setup of each mode, the history and its archive, the saved game's journal with its end
+marker,
 a chess clock in use, the solitaire's records, the Viewpoint catalog, the error logs (a secret
 ballot's sealed votes never reach the flash: they are in the board's RAM only).
 ``manifest.json`` says what was saved, when, and from which board and Tablemate version; it is
@@ -147,9 +149,22 @@ def _catalog(path):
     return "%d card%s" % (len(cards), "" if len(cards) == 1 else "s")
 
 
+def _wiring(path):
+    from tablemate import boardcheck
+    from tablemate.board import BOARD
+    board, problems = settings.wiring(os.path.dirname(path) + os.sep, BOARD)
+    problems = problems or boardcheck.check_board(board)
+    if problems:
+        raise Refused(problems[0] + " (the device would not start: it says so)")
+    changed = sorted(key for key in board if board[key] != BOARD[key])
+    return "the board settings of the gadget saved, unlike board.py: %s" % (
+        ", ".join(changed) or "none")
+
+
 # In the order restore writes them: the saved game's journal before its end marker, so a cut
 # connection never leaves the marker of an ended game on another one. None: not restored.
-FILES = (("settings.json", _settings), ("setups.json", _setups), ("perspective.json", _records),
+FILES = (("wiring.json", _wiring), ("settings.json", _settings), ("setups.json", _setups),
+         ("perspective.json", _records),
          ("viewpoint.jsonl", _catalog), ("history.old", _history), ("history.jnl", _history),
          ("clock.json", _clock), ("game.jnl", _journal), ("game.end", _end),
          ("errors.old", None), ("errors.log", None))
@@ -239,12 +254,13 @@ def _read_all(board, names):
     return got
 
 
-def _tablemate_version(board):
-    """The version file ``tablemate flash`` wrote, or None (a board set up by hand or by mip)."""
+def _tablemate_version(board, info):
+    """The version file ``tablemate flash`` wrote; on a Tablemate UF2 the version frozen in
+    (``{"version": ..., "frozen": True}``); else None (a board set up by hand or by mip)."""
     try:
         return json.loads(board.read("/" + flash.VERSION_FILE))
     except (OSError, ValueError):
-        return None
+        return {"version": info.frozen, "frozen": True} if info.frozen else None
 
 
 def _put(board, path, data):
@@ -267,7 +283,7 @@ def _blocks(n, block):
 def backup(board, out_dir, out=print, now=None):
     """Copy the board's data files into ``out_dir`` with a manifest; return the manifest."""
     info = flash.query_board(board)
-    version = _tablemate_version(board)
+    version = _tablemate_version(board, info)
     out("Board on %s: MicroPython %s, Tablemate %s" % (board.name, info.version_text,
                                                      (version or {}).get("version", "unknown")))
     found = _read_all(board, NAMES)

@@ -42,21 +42,31 @@ class Device:
     """One booted gadget. ``root`` is its flash filesystem (a host directory)."""
 
     def __init__(self, root, layout=None, sh1106=False, board=None, settings=None, start_ms=0,
-                 display=True, hold=(), adc=None, rtc=None):
+                 display=True, hold=(), adc=None, rtc=None, wiring=None, max_hz=None):
         """``hold``: names of buttons held down while the board powers up (safe mode: "OK");
         ``adc``: {GPIO: read_u16 value} at power-up (the battery sense on GP29); ``rtc``: the
         calendar clock's time at power-up, as a command sets a board's (``flash.rtc_time()``),
-        running from there (None: a Pico's clock nobody set, which dates no game)."""
+        running from there (None: a Pico's clock nobody set, which dates no game); ``wiring``:
+        the builder's ``/data/wiring.json`` (a dict, or the file's text), which the firmware
+        reads at boot: a dict's values are also how this gadget is wired (its panel's bus, its
+        buttons' pins); ``max_hz``: the panel answers no ACK above this bus speed."""
         from tablemate.board import BOARD
         self.root = root
         self.cfg = dict(board or BOARD)
         if sh1106:
             self.cfg["display"] = "sh1106"
+        self.board = dict(self.cfg)  # board.py's values, as the firmware has them frozen
+        if wiring is not None:
+            os.makedirs(os.path.join(self.root, "data"), exist_ok=True)
+            with open(os.path.join(self.root, "data", "wiring.json"), "w") as f:
+                f.write(wiring if isinstance(wiring, str) else json.dumps(wiring))
+            if isinstance(wiring, dict):
+                self.cfg.update(wiring)
         if layout or settings:
             self._write_settings(layout, settings)
         machine.world.reset()
         fakes.clock.set(start_ms)
-        self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106")
+        self.panel = VirtualSSD1306(sh1106=self.cfg["display"] == "sh1106", max_hz=max_hz)
         if display:
             machine.world.attach_i2c(self.cfg["i2c"], self.cfg["addr"], self.panel)
         for key in hold:
@@ -88,7 +98,7 @@ class Device:
 
     def boot(self, cycles=3):
         """Power on: ``boot.start`` builds the app and its watchdog; show the first frame."""
-        booted = self.main.start(self.cfg, self.root, cycles)
+        booted = self.main.start(self.board, self.root, cycles)
         self.app, self.wdt = booted if booted else (None, None)
         if self.app is not None:
             self._next_tick = ticks_add(fakes.clock.ms, TICK_MS)

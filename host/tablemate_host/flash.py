@@ -5,7 +5,8 @@ The steps, in order (every check comes before the first change to the board):
 1. connect with mpremote's serial transport (the first USB serial board, like ``mpremote``, or
    ``--port``) and enter the raw REPL, which stops the running firmware;
 2. ask the board for its MicroPython version and ``.mpy`` format (``sys.implementation._mpy``)
-   and refuse a MicroPython older than 1.22;
+   and refuse a MicroPython older than 1.22, or one with Tablemate frozen in (a Tablemate UF2:
+   the files copied would never run, and its next start would remove them, see ``UF2``);
 3. compile every firmware ``.py`` except ``main.py`` with mpy-cross for that ``.mpy`` version and
    architecture (``--source`` copies the ``.py`` files instead);
 4. plan: which files to write, which files an earlier flash left behind (listed in the manifest
@@ -80,6 +81,11 @@ RESTARTED = ("The Tablemate app restarted: a game on its screen comes back at \"
              "every saved turn kept.")
 NO_BOARD = "No board found: plug in the Pico (with MicroPython) or give --port"
 UNCHANGED = "Nothing on the board was changed: reconnect it and run `tablemate flash` again."
+UF2 = ("The board runs Tablemate %s frozen into its firmware (a Tablemate UF2): files copied to "
+       "its flash would never run, and its next start would remove them. Nothing was changed. To "
+       "update it, copy a newer Tablemate UF2 onto it in BOOTSEL mode (README, \"Build one\"); "
+       "to use `tablemate flash`, copy the stock MicroPython UF2 onto it first. Either way its "
+       "settings, games and history stay.")
 HALF_WRITTEN = ("The board may be half-written: reconnect it and run `tablemate flash` again, "
                 "which repairs it (settings, games and history are kept).")
 
@@ -156,6 +162,11 @@ class Transport:
         """``os.statvfs(path)`` on the board: (bsize, frsize, blocks, bfree, bavail, ...)."""
         raise NotImplementedError
 
+    def frozen_version(self):
+        """``VERSION`` of the Tablemate package frozen into the board's firmware (a Tablemate
+        UF2), or None (stock MicroPython)."""
+        raise NotImplementedError
+
     def hashes(self, paths):
         """``{path: SHA-256 hex digest}`` of the files at ``paths`` (a path that is not a
         readable file is left out). Here by reading each file; a board hashes its own."""
@@ -210,6 +221,24 @@ for p in %r:
         print(p, _h(p))
     except OSError:
         pass
+"""
+# The frozen package's version, or None: imported with the frozen modules alone on the path
+# (a /tablemate on the flash comes first otherwise), and let go again, so that the board's
+# modules are as they were (after the connection's soft reset: none).
+_FROZEN = """import sys
+_m = sys.modules.pop('tablemate', None)
+_p = sys.path
+sys.path = ['.frozen']
+try:
+    import tablemate
+    print(repr(tablemate.VERSION))
+except ImportError:
+    print('None')
+finally:
+    sys.path = _p
+    sys.modules.pop('tablemate', None)
+    if _m is not None:
+        sys.modules['tablemate'] = _m
 """
 # Whether the app this connection stopped can go on (``tablemate.boot.again``: a firmware from
 # issue 27 on, stopped between two passes of its loop), and what makes it go on.
@@ -307,6 +336,11 @@ class SerialBoard(Transport):
 
     def statvfs(self, path):
         return tuple(self.eval("os.statvfs(%r)" % path))
+
+    def frozen_version(self):
+        import ast
+        text = self._call("asking for its firmware", self._t.exec, _FROZEN).decode().strip()
+        return ast.literal_eval(text)
 
     def hashes(self, paths):
         code = _HASHES % (list(paths), _FEED if self.watchdog else "pass")
@@ -437,7 +471,7 @@ def connect(port=None, keep_ram=False):
 # --- what the board is -------------------------------------------------------------------------
 
 class BoardInfo:
-    def __init__(self, version, mpy, machine, statvfs):
+    def __init__(self, version, mpy, machine, statvfs, frozen=None):
         self.version = tuple(int(v) for v in version[:3])
         self.mpy_major = mpy & 0xFF
         self.mpy_sub = (mpy >> 8) & 3
@@ -445,6 +479,7 @@ class BoardInfo:
         self.machine = machine
         self.block = statvfs[0] or 4096
         self.free = statvfs[0] * statvfs[4]
+        self.frozen = frozen  # the Tablemate version in the firmware (a UF2), or None
 
     @property
     def version_text(self):
@@ -463,7 +498,7 @@ def query_board(board):
     version, mpy, machine = board.eval(
         "(tuple(sys.implementation.version), getattr(sys.implementation, '_mpy', 0), "
         "getattr(sys.implementation, '_machine', sys.platform))")
-    return BoardInfo(version, mpy, machine, board.statvfs("/"))
+    return BoardInfo(version, mpy, machine, board.statvfs("/"), board.frozen_version())
 
 
 def check_version(info):
@@ -897,6 +932,8 @@ def _prepare(board, firmware, source, out):
     out("Board on %s: MicroPython %s (%s), .mpy %s %s, %s free"
         % (board.name, info.version_text, info.machine, info.mpy_text, arch, _size(info.free)))
     check_version(info)
+    if info.frozen is not None:
+        raise FlashError(UF2 % info.frozen)
     try:
         version = firmware_version(firmware)
     except ValueError as e:

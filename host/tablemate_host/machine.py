@@ -95,6 +95,7 @@ class _I2CBus:
         self.reads = 0
         self.nacks = 0
         self.bits = 0  # clock cycles on the wire (9 per byte incl. ACK, + address byte)
+        self.freq = None  # SCL in Hz, as the last I2C(...) on this bus set it
 
     def clear(self):
         """Forget the log and counters, keep the devices."""
@@ -296,24 +297,32 @@ class _I2CBase:
 
     def __init__(self, bus_id, freq):
         self.bus_id = bus_id
-        self.freq = freq
-        world.bus(bus_id)
+        # rp2: one static object per controller, and I2C(id, freq=...) initialises it again:
+        # every object of a bus runs at the speed the last one set
+        world.bus(bus_id).freq = freq
 
     @property
     def _bus(self):
         return world.bus(self.bus_id)  # looked up each time, so world.reset() takes effect
 
+    @property
+    def freq(self):
+        return self._bus.freq
+
     def _device(self, addr, nbytes):
         dev = self._bus.devices.get(addr)
         self._bus.bits += 9 * (1 + nbytes)
-        if dev is None:
+        limit = getattr(dev, "max_hz", None)  # a device that does not keep up at this speed
+        if dev is None or (limit is not None and self._bus.freq > limit):
             self._bus.nacks += 1
             raise OSError(self._ENOACK, errno.errorcode[self._ENOACK])
         return dev
 
     def scan(self):
-        """Addresses 0x08..0x77 that acknowledge."""
-        return sorted(a for a in self._bus.devices if 0x08 <= a <= 0x77)
+        """Addresses 0x08..0x77 that acknowledge (at this bus speed)."""
+        bus = self._bus
+        return sorted(a for a, dev in bus.devices.items() if 0x08 <= a <= 0x77
+                      and (getattr(dev, "max_hz", None) is None or bus.freq <= dev.max_hz))
 
     def writeto(self, addr, buf, stop=True):
         """One write transaction; returns the number of bytes acknowledged."""

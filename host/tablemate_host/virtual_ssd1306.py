@@ -43,8 +43,11 @@ class VirtualSSD1306:
     WIDTH = 128
     HEIGHT = 64
 
-    def __init__(self, sh1106=False):
+    def __init__(self, sh1106=False, max_hz=None):
         self.sh1106 = sh1106
+        # Above this SCL the panel answers no ACK (a module past its 400 kHz rating, long
+        # wires): every transaction NACKs, as the rp2 sees a missed ACK. None: any speed.
+        self.max_hz = max_hz
         self.ram_width = 132 if sh1106 else 128
         self._visible0 = 2 if sh1106 else 0
         self.ram = bytearray(self.ram_width * 8)

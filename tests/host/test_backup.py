@@ -105,6 +105,32 @@ def test_backup_saves_every_data_file_with_a_manifest_and_changes_nothing(tmp_pa
     assert any("settings.json.bad" in line and "not saved" in line for line in lines)
 
 
+def test_a_backup_of_a_board_running_the_uf2_names_its_frozen_version(tmp_path):
+    """A UF2 has no version file on its flash: the version is the one frozen in."""
+    files = dict((path, data) for path, data in _played(tmp_path).items()
+                 if not path.startswith("/tablemate/"))
+    folder = str(tmp_path / "saved")
+    status, lines = _run(["backup", folder], FakeBoard(files=files, frozen="0.1.0"))
+    assert status == 0, lines
+    assert lines[0] == "Board on /dev/ttyFAKE: MicroPython 1.27.0, Tablemate 0.1.0"
+    with open(os.path.join(folder, "manifest.json")) as f:
+        assert json.load(f)["tablemate"] == {"version": "0.1.0", "frozen": True}
+
+
+def test_the_builders_wiring_file_is_saved_and_checked_like_the_boot_checks_it(tmp_path):
+    files = _played(tmp_path)
+    files["/data/wiring.json"] = b'{"i2c": 1, "sda": 2, "scl": 3, "buzzer": null}'
+    folder = str(tmp_path / "saved")
+    status, lines = _run(["backup", folder], FakeBoard(files=files))
+    assert status == 0, lines
+    assert os.path.exists(os.path.join(folder, "wiring.json"))
+    assert any(line.startswith("wiring.json") and "unlike board.py: buzzer, i2c, scl, sda"
+               in line for line in lines), lines
+    notes, refused = backup.check({"wiring.json": b'{"sda": 5}'})
+    assert refused == {"wiring.json": "SDA GP5 is not an I2C0 SDA pin (use GP0/4/8/12/16/20/28)"
+                                      " (the device would not start: it says so)"}
+
+
 def test_a_backup_says_which_files_restore_will_refuse(tmp_path):
     files = _played(tmp_path)
     files["/data/perspective.json"] = b'{"moves": "many"}'

@@ -71,8 +71,10 @@ class FakeBoard(flash.Transport):
     """A MicroPython board's filesystem and sys/os answers, in memory; every call is recorded."""
 
     def __init__(self, version=(1, 27, 0, ""), mpy=RP2040, files=None, blocks=352,
-                 machine="Raspberry Pi Pico with RP2040", fail_on_write=None, cut_at=None):
+                 machine="Raspberry Pi Pico with RP2040", fail_on_write=None, cut_at=None,
+                 frozen=None):
         self.name = "/dev/ttyFAKE"
+        self.frozen = frozen  # the Tablemate version its firmware carries (a UF2), or None
         self.files = _Files()
         self.dirs = {"/"}
         self.blocks = blocks
@@ -89,7 +91,8 @@ class FakeBoard(flash.Transport):
             self.files[path] = data
         impl = types.SimpleNamespace(name="micropython", version=version, _mpy=mpy,
                                      _machine=machine)
-        self._ns = {"sys": types.SimpleNamespace(implementation=impl, platform="rp2"),
+        self._ns = {"sys": types.SimpleNamespace(implementation=impl, platform="rp2",
+                                                 path=["", ".frozen", "/lib"], modules={}),
                     "os": types.SimpleNamespace(statvfs=self._statvfs),
                     "getattr": getattr, "tuple": tuple,
                     "__import__": __import__}  # the host's modules stand for the board's
@@ -136,6 +139,10 @@ class FakeBoard(flash.Transport):
     def statvfs(self, path):
         self._op("statvfs", path)
         return self._statvfs(path)
+
+    def frozen_version(self):
+        self._op("frozen_version")
+        return self.frozen
 
     def listdir(self, path):
         path = self.norm(path)
@@ -708,6 +715,45 @@ def test_old_micropython_is_refused_and_nothing_changes():
     assert _changes(board) == [] and board.files == before
 
 
+def test_a_board_running_the_uf2_is_refused_and_nothing_changes():
+    """Its frozen main.py imports the frozen package: the files would never run, and its next
+    start would remove them (store/leftovers.py). The message says how to update instead."""
+    board = FakeBoard(files=USER_FILES, frozen="0.1.0")
+    before = dict(board.files)
+    for dry_run in (False, True):
+        with pytest.raises(flash.FlashError) as err:
+            _run(board, dry_run=dry_run)
+        assert str(err.value) == flash.UF2 % "0.1.0"
+        assert _changes(board) == [] and board.files == before
+    assert "Nothing was changed" in str(err.value) and "newer Tablemate UF2" in str(err.value)
+
+
+def test_the_serial_adapter_tells_a_uf2_from_stock_micropython(capsys):
+    """The question goes through the raw REPL: the frozen package, imported with the frozen
+    modules alone on the path, and the board's modules left as they were."""
+    for frozen in ("0.1.0", None):
+        board = FakeBoard(files=USER_FILES, frozen=frozen)
+        port = _RawReplBoard(board)
+        try:
+            real = flash.connect(port.port)
+            assert real.frozen_version() == frozen
+            assert board._ns["sys"].path == ["", ".frozen", "/lib"]
+            assert "tablemate" not in board._ns["sys"].modules
+            real.close()
+        finally:
+            port.close()
+    board = FakeBoard(files=USER_FILES, frozen="0.1.0")
+    port = _RawReplBoard(board)
+    try:
+        args = cli.build_parser().parse_args(["flash", "--port", port.port])
+        assert flash.main(args) == 1
+        port.wait_for_reset()
+    finally:
+        port.close()
+    assert capsys.readouterr().err.strip() == "tablemate flash: " + flash.UF2 % "0.1.0"
+    assert [op for op in _changes(board) if op[0] != "reset"] == [] and port.resets == 1
+
+
 def test_not_enough_space_is_refused_and_nothing_changes():
     board = FakeBoard(files=USER_FILES, blocks=40)
     before = dict(board.files)
@@ -904,7 +950,19 @@ class _RawReplBoard:
         fake_machine = types.SimpleNamespace(mem32={0x40058000: ctrl}, WDT=WDT, RTC=RTC)
         modules = {"os": fake_os, "sys": board._ns["sys"], "machine": fake_machine,
                    "hashlib": hashlib, "binascii": binascii}
-        builtins = {"__import__": lambda name, *a: modules[name], "open": File,
+
+        def board_import(name, *args):
+            """The board's modules; ``tablemate`` only from its frozen modules (a UF2), found
+            only with ``.frozen`` on the path (no flash install is modelled here)."""
+            sys = modules["sys"]
+            if name == "tablemate" and board.frozen and ".frozen" in sys.path:
+                sys.modules["tablemate"] = types.SimpleNamespace(VERSION=board.frozen)
+                return sys.modules["tablemate"]
+            if name not in modules:
+                raise ImportError("no module named '%s'" % name)
+            return modules[name]
+
+        builtins = {"__import__": board_import, "open": File, "ImportError": ImportError,
                     "print": lambda *a, **k: print(*a, file=out, **k), "repr": repr,
                     "tuple": tuple, "getattr": getattr, "bytearray": bytearray,
                     "memoryview": memoryview, "OSError": OSError}

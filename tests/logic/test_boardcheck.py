@@ -92,6 +92,13 @@ def test_display_address_and_speed():
         "freq: 3400000 Hz is not an I2C speed (use 100000 to 1000000)"]
 
 
+def test_flip_is_true_or_false():
+    assert boardcheck.check_board(board(flip=True)) == []
+    for bad in ("yes", 1, None):
+        assert boardcheck.check_board(board(flip=bad)) == [
+            "flip: %r is not true or false" % (bad,)], bad
+
+
 def test_every_problem_is_reported_at_once():
     cfg = board(sda=6, buzzer=40, display="oled")
     problems = boardcheck.check_board(cfg)

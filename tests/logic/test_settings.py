@@ -174,3 +174,55 @@ def test_a_flash_that_refuses_the_verdict_is_no_error():
     missing = support.scratch_dir("board-refused") + "/no-such-folder/"
     settings.board_passed(missing, 7, ["six"])  # a first boot has no /data yet: nothing kept
     assert settings.checked_board(missing, 7) is None
+
+
+# -- the builder's wiring file ------------------------------------------------------------------
+BOARD = {"i2c": 0, "sda": 4, "scl": 5, "freq": 400000, "buttons": {"UP": 10, "DOWN": 11, "OK": 14},
+         "buzzer": 16}
+
+
+def test_without_a_wiring_file_the_board_is_board_py():
+    folder = support.scratch_dir("wiring-none") + "/"
+    board, problems = settings.wiring(folder, BOARD)
+    assert board is BOARD and problems == []
+
+
+def test_the_wiring_file_replaces_board_py_values_whole():
+    folder = support.scratch_dir("wiring-some") + "/"
+    support.write_bytes(folder + settings.WIRING_FILE,
+                        b'{"sda": 2, "scl": 3, "i2c": 1, "buttons": {"OK": 8}, "buzzer": null}')
+    board, problems = settings.wiring(folder, BOARD)
+    assert problems == []
+    assert board == {"i2c": 1, "sda": 2, "scl": 3, "freq": 400000, "buttons": {"OK": 8},
+                     "buzzer": None}
+    assert BOARD["sda"] == 4 and BOARD["buttons"]["UP"] == 10, "board.py's values untouched"
+
+
+def test_a_wiring_file_that_is_not_an_object_or_has_other_keys():
+    folder = support.scratch_dir("wiring-bad") + "/"
+    for data in (b'{"sda": 2,', b"[1, 2]", b"", b"\xff\xfe"):
+        support.write_bytes(folder + settings.WIRING_FILE, data)
+        board, problems = settings.wiring(folder, BOARD)
+        assert board is BOARD and problems == [
+            'The file is not a JSON object such as {"sda": 2, "scl": 3}'], data
+    support.write_bytes(folder + settings.WIRING_FILE, b'{"sda": 2, "sdaa": 3}')
+    board, problems = settings.wiring(folder, BOARD)
+    assert board["sda"] == 2 and "sdaa" not in board, "the known keys still apply"
+    assert problems == ["'sdaa' is not a board setting (use buttons, buzzer, freq, i2c, scl, sda)"]
+    assert support.read_bytes(folder + settings.WIRING_FILE) == b'{"sda": 2, "sdaa": 3}'
+
+
+def test_rewire_sets_one_key_and_keeps_the_others():
+    folder = support.scratch_dir("wiring-rewire") + "/"
+    settings.rewire(folder, "freq", 1000000)
+    assert json.loads(support.read_bytes(folder + settings.WIRING_FILE)) == {"freq": 1000000}
+    support.write_bytes(folder + settings.WIRING_FILE, b'{"sda": 2, "freq": 1000000}')
+    settings.rewire(folder, "freq", 400000)
+    assert settings.wiring(folder, BOARD) == (dict(BOARD, sda=2), [])
+    support.write_bytes(folder + settings.WIRING_FILE, b'{"sda": 2,')
+    try:
+        settings.rewire(folder, "freq", 1000000)
+        raise AssertionError("a damaged file was overwritten")
+    except ValueError:
+        pass
+    assert support.read_bytes(folder + settings.WIRING_FILE) == b'{"sda": 2,'

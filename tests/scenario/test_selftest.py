@@ -124,6 +124,83 @@ def test_sound_page_without_a_buzzer(root):
     assert dev.shows("No buzzer"), dump(dev)
 
 
+# -- the display bus: the fast display, opt-in ----------------------------------------------------
+def _wiring(root):
+    path = os.path.join(root, "data", "wiring.json")
+    if not os.path.exists(path):
+        return None
+    with open(path) as f:
+        return json.load(f)
+
+
+def _bus_test(dev, opened=False):
+    """Self-test > Display bus, OK: the frames at both speeds, then the result."""
+    if not opened:
+        open_selftest(dev, "Display bus")
+    bus = machine.world.bus(0)
+    sent = bus.bytes
+    dev.press("OK")
+    dev.advance(1000)
+    assert dev.shows("A whole frame takes"), dump(dev)
+    return bus.bytes - sent
+
+
+def test_the_fast_display_is_tried_then_kept_as_a_board_setting(make_device, root):
+    dev = make_device()
+    assert machine.world.bus(0).freq == 400000, "the default"
+    open_selftest(dev, "Display bus")
+    assert dev.shows("Now 400 kHz") and dev.shows("OK: whole frames at"), dump(dev)
+    dev.press("BACK")
+    assert menu_row(dev, "Display bus"), dump(dev)
+    dev.press("OK")
+    sent = _bus_test(dev, opened=True)
+    assert sent >= 32 * 1024, "16 whole frames at each speed: %d bytes" % sent
+    assert dev.shows("1 MHz: every frame in") and dev.shows("Text sharp? OK: 1 MHz"), dump(dev)
+    assert machine.world.bus(0).freq == 1000000, "the result is drawn at 1 MHz"
+    dev.press("OK")
+    assert menu_row(dev, "Display bus"), dump(dev)
+    assert _wiring(root) == {"freq": 1000000}
+    dev = make_device()
+    assert dev.app is not None and machine.world.bus(0).freq == 1000000, "the next start too"
+
+    _bus_test(dev)
+    dev.press("BACK")  # back to the default: written, since the board's setting is 1 MHz now
+    assert _wiring(root) == {"freq": 400000} and machine.world.bus(0).freq == 400000
+
+
+def test_a_panel_that_cannot_keep_up_stays_at_400_khz(make_device, root):
+    dev = make_device()
+    dev.panel.max_hz = 400000  # it answers no ACK at 1 MHz
+    _bus_test(dev)
+    assert dev.shows("1 MHz: 16 of 16 lost") and dev.shows("The panel is too slow"), dump(dev)
+    assert machine.world.bus(0).freq == 400000, "back at 400 kHz to say so"
+    dev.press("OK")  # not offered
+    assert dev.shows("The panel is too slow"), dump(dev)
+    dev.press("BACK")
+    assert menu_row(dev, "Display bus") and _wiring(root) is None, dump(dev)
+
+
+def test_a_fast_display_that_stopped_keeping_up_starts_at_400_khz(root):
+    """1 MHz was kept once; the panel no longer answers at it (longer wires, another module):
+    the boot tries 400 kHz before it calls the display missing."""
+    from tablemate_host.device import Device
+    dev = Device(root, wiring={"freq": 1000000}, max_hz=400000)
+    assert dev.app is not None and machine.world.bus(0).freq == 400000, dump(dev)
+    assert dev.shows("Scorepad"), dump(dev)
+    assert dev.app.probe.hz == 400000
+
+
+def test_a_flash_that_refuses_the_choice_keeps_it_until_the_next_start(make_device, root,
+                                                                       monkeypatch):
+    from tablemate_host.flashfault import FlashFault
+    dev = make_device()
+    _bus_test(dev)
+    FlashFault(root, monkeypatch, "readonly")
+    dev.press("OK")
+    assert dev.shows("Flash read-only:") and dev.shows("1 MHz until the"), dump(dev)
+    assert machine.world.bus(0).freq == 1000000 and _wiring(root) is None
+
+
 # -- board facts ------------------------------------------------------------------------------
 def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
     import tablemate
@@ -148,6 +225,16 @@ def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
         json.dump({"version": tablemate.VERSION, "git": "abc1234", "mpy": "6.3"}, f)
     dev.press("OK")
     assert dev.shows("Flashed abc1234"), dump(dev)
+
+
+def test_board_page_on_the_uf2_says_it_is_frozen(make_device, root):
+    """Frozen into a UF2, the package's path is among the frozen modules and no version file is
+    on the flash (the UF2's boot removes a flash install's): the page says so, not "No
+    version.json"."""
+    from tablemate.screens import selftest
+    dev = make_device()
+    assert selftest._flashed(dev.app, ".frozen/tablemate") == "Frozen in the UF2"
+    assert selftest._flashed(dev.app, [os.path.join(root, "tablemate")]) == "No version.json"
 
 
 def test_board_page_without_battery_sense(root):

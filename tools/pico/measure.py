@@ -18,6 +18,14 @@ Every mode in the registry has its long game measured: a mode without a script o
 it gets ``<name>-long`` (``scenarios``: its largest game as ``vmbench.make_journal`` writes it,
 resumed, then the free heap), so a new mode needs nothing here.
 
+``--uf2 FILE`` runs the scenarios on a UF2 that ``make uf2`` built (the firmware frozen in): the
+flash holds only the scenario's data files, and the rig boots ``FILE``'s firmware. (A
+``main.py`` on the flash would change nothing: the UF2's frozen one runs in its place,
+``uf2_check.py`` shows it.) The ``.py`` scenario does not apply and is left out.
+
+``--freq HZ`` sets the display bus's speed as a builder does (``/data/wiring.json``): 1000000
+for the fast display.
+
 ``--layouts N`` runs each scenario on N flash layouts and prints its boot's median and range.
 littlefs places files by the order and size of what was written before, and a boot is mostly
 file lookups and reads, so moving the same files to other blocks moves the boot figure: one
@@ -117,10 +125,15 @@ WARM_UP = [{"wait_frame_idle_ms": 300, "timeout_ms": 20000, "label": "first boot
 
 
 # -- data made on the host with the firmware's own code -----------------------------------------
-def write_settings(folder):
+def write_settings(folder, freq=None):
+    """The players' names; ``freq``: the display bus's speed, as a builder sets it
+    (``/data/wiring.json``)."""
     os.makedirs(os.path.join(folder, "data"), exist_ok=True)
     with open(os.path.join(folder, "data", "settings.json"), "w") as f:
         json.dump({"names": NAMES}, f)
+    if freq:
+        with open(os.path.join(folder, "data", "wiring.json"), "w") as f:
+            json.dump({"freq": freq}, f)
 
 
 # -- running the rig -----------------------------------------------------------------------------
@@ -142,16 +155,21 @@ def build_app(rig, kind, out):
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
 
 
-def run(rig, name, work, layout=0):
-    """Run scenario ``name`` on flash layout ``layout`` (0: the firmware's files alone)."""
+def run(rig, name, work, layout=0, uf2=None, freq=None):
+    """Run scenario ``name`` on flash layout ``layout`` (0: the firmware's files alone), or on
+    the firmware of the UF2 ``uf2`` with only the data files on the flash."""
     source, kind, data, _ = scenarios()[name]
     tag = name + ("-%d" % layout if layout else "")
     app = os.path.join(work, "app-" + tag)
-    build_app(rig, kind, app)
+    if uf2:
+        shutil.rmtree(app, ignore_errors=True)
+        os.makedirs(app)
+    else:
+        build_app(rig, kind, app)
     if layout:
         with open(os.path.join(app, "tablemate", "_layout.txt"), "wb") as f:
             f.write(b"x" * (37 * layout))
-    write_settings(app)
+    write_settings(app, freq)
     if data:
         vmbench.make_journal(os.path.join(app, "data", "game.jnl"), *data)
     if not isinstance(source, list):  # a file of steps, beside this one
@@ -164,8 +182,8 @@ def run(rig, name, work, layout=0):
         json.dump(steps, f)
     out = os.path.join(work, "out-" + tag)
     proc = subprocess.run(["node", os.path.join(rig, "emu", "drive.mjs"), "--app", app, "--script", script,
-                           "--out", out, "--i2c-timing", "1"], stdout=subprocess.PIPE,
-                          stderr=subprocess.STDOUT)
+                           "--out", out, "--i2c-timing", "1"] + (["--fw", uf2] if uf2 else []),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     with open(os.path.join(out, "results.json")) as f:
         res = json.load(f)
     if proc.returncode:
@@ -229,26 +247,34 @@ def main(argv=None):
     ap.add_argument("--rig", default=os.environ.get("PICO_RIG"), help="built rig folder (or $PICO_RIG)")
     ap.add_argument("--json", help="also write the rows as JSON here")
     ap.add_argument("--keep", help="keep the apps and the rig's output in this folder")
+    ap.add_argument("--uf2", help="run on this UF2's firmware, only data files on the flash")
+    ap.add_argument("--freq", type=int, help="the display bus in Hz (/data/wiring.json), e.g. "
+                                             "1000000 for the fast display")
     ap.add_argument("--layouts", type=int, default=1,
                     help="also boot each scenario on N-1 other flash layouts: median, range")
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
         ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
     names = args.scenarios or list(every)
+    uf2 = args.uf2 and os.path.abspath(args.uf2)
+    if uf2:
+        names = [n for n in names if every[n][1] != "py"]
+        if args.layouts > 1:
+            ap.error("--layouts moves the firmware's files on the flash: a UF2 has none there")
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-pico-")
     os.makedirs(work, exist_ok=True)
     all_rows = []
     failed = []
     try:
         for name in names:
-            figures, res, ok = run(os.path.abspath(args.rig), name, work)
+            figures, res, ok = run(os.path.abspath(args.rig), name, work, uf2=uf2, freq=args.freq)
             if not ok:
                 failed.append(name)
-            rows = report(name, figures, res)
+            rows = report(name.replace("-mpy", "") + " [UF2]" if uf2 else name, figures, res)
             if args.layouts > 1:
                 boots = [res["boots"][1]["firstFrameMs"]]
                 for layout in range(1, args.layouts):
-                    boots.append(run(os.path.abspath(args.rig), name, work, layout)[1]
+                    boots.append(run(os.path.abspath(args.rig), name, work, layout, freq=args.freq)[1]
                                  ["boots"][1]["firstFrameMs"])
                 boots.sort()
                 rows.append(("%s: boot over %d flash layouts" % (name, len(boots)),

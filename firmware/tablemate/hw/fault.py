@@ -53,9 +53,11 @@ def status_led(cfg):
         return Pin("LED", Pin.OUT)
 
 
-def bad_board(cfg, problems, cycles):
-    """Print every problem of the board configuration, then blink code 3."""
-    print("Tablemate: the board configuration (tablemate/board.py) has a problem:")
+def bad_board(cfg, problems, cycles, source=None):
+    """Print every problem of the board configuration (``source``: the file that changes
+    board.py's values, if any), then blink code 3."""
+    print("Tablemate: the board configuration (tablemate/board.py%s) has a problem:"
+          % (", with " + source if source else ""))
     for msg in problems:
         print("  " + msg)
     print("Blinking error code %d." % BAD_BOARD)

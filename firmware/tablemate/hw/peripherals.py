@@ -26,9 +26,11 @@ def pull_up(gp):
     return Pin(gp, Pin.IN, Pin.PULL_UP)
 
 
-def bus(cfg):
-    """The display's I2C bus, as ``board.py`` wires it."""
-    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=cfg["freq"])
+def bus(cfg, freq=None):
+    """The display's I2C bus, as ``board.py`` wires it, at ``freq`` Hz (board.py's by default).
+    The rp2 has one object per controller, and making it again sets it up again: a bus made
+    at another speed is the display's own bus at that speed (``Probe.speed``)."""
+    return I2C(cfg["i2c"], sda=Pin(cfg["sda"]), scl=Pin(cfg["scl"]), freq=freq or cfg["freq"])
 
 
 def pwm(gp):
@@ -173,12 +175,20 @@ class Buzzer:
 
 
 class Probe:
-    """``scan()`` the display's bus; ``battery_mv()`` when a battery sense pin is wired;
-    ``wall()``, the calendar clock; ``dormant()`` at the battery's cut-off."""
+    """``scan()`` the display's bus; ``speed(hz)`` sets its clock (``hz``: the speed now, None
+    without the board's configuration ``cfg``); ``battery_mv()`` when a battery sense pin is
+    wired; ``wall()``, the calendar clock; ``dormant()`` at the battery's cut-off."""
 
-    def __init__(self, i2c, adc=None):
+    def __init__(self, i2c, adc=None, cfg=None):
         self._i2c = i2c
         self._adc = adc
+        self._cfg = cfg
+        self.hz = cfg["freq"] if cfg else None
+
+    def speed(self, hz):
+        """Run the display's bus at ``hz`` from now on (the self-test's fast display)."""
+        self._i2c = bus(self._cfg, hz)
+        self.hz = hz
 
     def scan(self):
         """7-bit addresses that answer on the display's I2C bus."""

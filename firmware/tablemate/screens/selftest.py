@@ -1,17 +1,22 @@
 """Self-test: check every part of a freshly built gadget from the gadget itself.
 
-A menu of four pages, each driven only by keys every layout has (UP/DOWN, OK, BACK or long OK):
+A menu of five pages, each driven only by keys every layout has (UP/DOWN, OK, BACK or long OK):
 - Keys: every key event as it happens, named (turns of the encoder too). BACK is one of the keys
   under test, so the page is left by holding BACK for 2 s (a long OK for 2 s more on layouts
   without BACK: long OK is BACK there); the page says which.
 - Display: full fill, checkerboards, then contrast steps 0..255 on a lit screen.
 - Sound: a scale on the buzzer, or "No buzzer" when none is fitted.
+- Display bus: whole frames at 400 kHz and at 1 MHz, the time of each and the errors; OK keeps
+  the fast display (1 MHz) where the panel kept up, BACK the default 400 kHz. The choice is the
+  board setting ``freq``, kept in ``/data/wiring.json``.
 - Board: the I2C scan, the battery voltage (where wired), free RAM and the firmware version
-  (``tablemate.VERSION`` and the version file ``tablemate flash`` writes).
+  (``tablemate.VERSION``, and how it is installed: frozen into a UF2, or what the version file
+  of ``tablemate flash`` says).
 Hardware facts come from ``app.probe`` (built by main.py), never from ``machine``.
 """
 
 import framebuf
+import tablemate
 from tablemate import json, ticks_diff
 from micropython import const
 
@@ -26,6 +31,9 @@ PATTERNS = ("fill", "checker", "checker2")  # then one step per contrast
 SCALE = ((523, 150), (587, 150), (659, 150), (698, 150), (784, 150), (880, 150), (988, 150),
          (1047, 300))
 VERSION_FILE = "/tablemate/store/version.json"  # where ``tablemate flash`` writes it
+SLOW_HZ = 400000  # the display bus's default: every SSD1306 module is rated for it
+FAST_HZ = 1000000  # the fast display: most modules keep up with short wires
+_FRAMES = const(16)  # whole frames sent at each speed
 
 
 def show(app):
@@ -36,10 +44,11 @@ class SelfTest(Menu):
     """The list of test pages; BACK leaves."""
 
     def __init__(self, app):
-        Menu.__init__(self, app, "Self-test", ["Keys", "Display", "Sound", "Board"], self._pick)
+        Menu.__init__(self, app, "Self-test", ["Keys", "Display", "Sound", "Display bus", "Board"],
+                      self._pick)
 
     def _pick(self, index):
-        self.app.push((KeyTest, DisplayTest, SoundTest, BoardInfo)[index](self.app))
+        self.app.push((KeyTest, DisplayTest, SoundTest, BusTest, BoardInfo)[index](self.app))
 
 
 class KeyTest(Screen):
@@ -205,6 +214,122 @@ class SoundTest(Screen):
         text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": leave", 0, 56)
 
 
+class BusTest(Screen):
+    """The display bus at 400 kHz, then at 1 MHz: ``_FRAMES`` whole frames at each (every byte
+    changes), the time a frame takes (from one loop pass to the next: the wire and the loop)
+    and the transfers the panel did not acknowledge. A panel that misses one at 1 MHz is run at
+    400 kHz again. Then OK keeps 1 MHz (where it kept up: the result is drawn at 1 MHz, so
+    sharp text says it too), BACK 400 kHz; the choice is written to ``/data/wiring.json``
+    where it differs from the board's setting, and applies at once."""
+
+    keep_awake = True
+
+    def __init__(self, app):
+        Screen.__init__(self, app)
+        self.phase = -1  # -1: the intro; 0: sending at 400 kHz, 1: at 1 MHz; 2: the result
+        self.sent = 0
+        self.errors = [0, 0]
+        self.tenths = [0, 0]  # tenths of a ms a frame, at each speed
+        self._t0 = 0
+        probe = app.probe
+        self.board_hz = probe.hz if probe is not None else None  # the board's setting
+        self._frames = None  # the two checkerboards, while the test runs
+
+    def key(self, key, kind):
+        if kind != K.PRESS:
+            return
+        phase = self.phase
+        if phase == -1 and key == K.OK and self.board_hz:
+            self._frames = (b"\x55\xaa" * 512, b"\xaa\x55" * 512)
+            self.app.probe.speed(SLOW_HZ)
+            self.phase = 0
+        elif phase == 2 and key == K.OK and not self.errors[1]:
+            self._choose(FAST_HZ)
+        elif key == K.BACK and phase == 2:
+            self._choose(SLOW_HZ)
+        elif key == K.BACK and phase == -1:
+            self.app.pop()
+
+    def _choose(self, hz):
+        """Run the bus at ``hz``, and keep it as the board's setting; then leave."""
+        app = self.app
+        app.probe.speed(hz)
+        app.pop()
+        if hz != self.board_hz:
+            from tablemate.store import settings
+            try:
+                settings.rewire(app.root + "/data/", "freq", hz)
+            except OSError as exc:
+                from tablemate.store.files import trouble
+                from tablemate.ui.dialogs import Notice
+                app.push(Notice(app, "%s:\n%s until the next start" % (trouble(exc), _hz(hz))))
+
+    def due(self, now):
+        return 0 if self.phase == 0 or self.phase == 1 else None
+
+    def tick(self, now):
+        phase = self.phase
+        if phase != 0 and phase != 1:
+            return
+        if self.sent == 0:
+            self._t0 = now
+        if self.sent < _FRAMES:
+            display = self.app.display
+            display.buf[:] = self._frames[self.sent & 1]
+            try:
+                display.show()
+            except OSError:  # no ACK: the panel did not keep up
+                self.errors[phase] += 1
+                display.invalidate()
+            self.sent += 1
+            return
+        self.tenths[phase] = ticks_diff(now, self._t0) * 10 // _FRAMES
+        self.sent = 0
+        if phase == 0:
+            self.app.probe.speed(FAST_HZ)
+            self.phase = 1
+            return
+        if self.errors[1]:
+            self.app.probe.speed(SLOW_HZ)
+        slow, fast = self.tenths
+        print("Tablemate: a whole frame takes %d.%d ms at 400 kHz, %d.%d ms at 1 MHz; %d of %d "
+              "lost at 1 MHz" % (slow // 10, slow % 10, fast // 10, fast % 10, self.errors[1],
+                                 _FRAMES))
+        self._frames = None
+        self.phase = 2
+        self.app.display.invalidate()
+        self.dirty = True
+
+    def draw(self, fb):
+        draw_title(fb, "Display bus")
+        if self.phase == -1:
+            if not self.board_hz:
+                text.draw(fb, "Not on this board", 0, 14)
+            else:
+                text.draw(fb, "Now " + _hz(self.board_hz), 0, 14)
+                text.draw(fb, "OK: whole frames at", 0, 26)
+                text.draw(fb, "400 kHz, then 1 MHz", 0, 35)
+            text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": leave", 0, 56)
+            return
+        text.draw(fb, "A whole frame takes", 0, 12)
+        for i in (0, 1):
+            t = self.tenths[i]
+            text.draw(fb, "%d.%d ms at %s" % (t // 10, t % 10, _hz((SLOW_HZ, FAST_HZ)[i])),
+                      0, 21 + 9 * i)
+        missed = self.errors[1]
+        if missed:
+            text.draw(fb, "1 MHz: %d of %d lost" % (missed, _FRAMES), 0, 39)
+            text.draw(fb, "The panel is too slow", 0, 48)
+        else:
+            text.draw(fb, "1 MHz: every frame in", 0, 39)
+            text.draw(fb, "Text sharp? OK: 1 MHz", 0, 48)
+        text.draw(fb, K.BACK_WORD.get(self.app.layout, "BACK") + ": 400 kHz", 0, 56)
+
+
+def _hz(hz):
+    return "%d MHz" % (hz // 1000000) if hz % 1000000 == 0 else "%d kHz" % (hz // 1000)
+
+
 class BoardInfo(Screen):
     """I2C scan, battery, free heap and version, refreshed every second; OK or BACK leaves."""
 
@@ -214,7 +339,7 @@ class BoardInfo(Screen):
         Screen.__init__(self, app)
         self.lines = []
         self._at = 0
-        self.flashed = _flashed(app)
+        self.flashed = _flashed(app, getattr(tablemate, "__path__", None))
         self.refresh(app.now)
 
     def refresh(self, now):
@@ -259,8 +384,12 @@ def _volts(mv):
     return "Battery: %d.%02d V" % (centi // 100, centi % 100)
 
 
-def _flashed(app):
-    """What ``tablemate flash`` wrote in its version file, in one line."""
+def _flashed(app, package):
+    """How the firmware is installed, in one line: frozen into a UF2 (``package``, the
+    package's ``__path__``, is then in MicroPython's frozen modules, and no version file is on
+    the flash), else what ``tablemate flash`` wrote in its version file."""
+    if str(package).startswith(".frozen/"):
+        return "Frozen in the UF2"
     from tablemate.store import textfiles
     try:
         stamp = textfiles.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))

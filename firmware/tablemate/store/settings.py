@@ -174,6 +174,67 @@ def board_passed(folder, mark, layouts):
         pass
 
 
+# -- the board's own settings -------------------------------------------------------------------
+# A builder who wired other pins, fitted another display or wants the fast bus writes what
+# differs from board.py in /data/wiring.json, and builds no firmware: the UF2 carries board.py
+# frozen. Each key replaces board.py's value whole ("buttons" with three keys is a three-button
+# board). The boot checks the result as it checks board.py (``boardcheck``, its verdict kept as
+# above under a fingerprint of the result, so an edited file is checked again).
+WIRING_FILE = "wiring.json"
+WIRING_PATH = "/data/" + WIRING_FILE  # as the messages name it
+
+
+def wiring(folder, cfg):
+    """``(board, problems)``: ``cfg`` (board.py's values) with those of ``folder`` +
+    ``WIRING_FILE`` in their place, and the file's own problems as messages (the boot says
+    which file they are about): a file that is not a JSON object, a key board.py does not have
+    (the known keys still apply, so the boot can try them to show the problem). No file:
+    ``(cfg, [])``."""
+    try:
+        f = open(folder + WIRING_FILE, "rb")
+    except OSError:
+        return cfg, []
+    try:
+        raw = json.loads(f.read())
+    except (ValueError, RuntimeError):  # UnicodeError is a ValueError
+        raw = None
+    finally:
+        f.close()
+    if type(raw) is not dict:
+        return cfg, ['The file is not a JSON object such as {"sda": 2, "scl": 3}']
+    board = dict(cfg)
+    problems = []
+    for key in raw:
+        if key in cfg:
+            board[key] = raw[key]
+        else:
+            problems.append("%r is not a board setting (use %s)" % (key, ", ".join(sorted(cfg))))
+    return board, problems
+
+
+def rewire(folder, key, value):
+    """Set ``key`` of ``WIRING_FILE`` to ``value``, its other keys kept (the self-test's fast
+    display); OSError when the flash refuses, ValueError when the file there is not a JSON
+    object (the boot says so until it is fixed: it is not overwritten)."""
+    raw = {}
+    try:
+        f = open(folder + WIRING_FILE, "rb")
+    except OSError:
+        pass
+    else:
+        try:
+            raw = json.loads(f.read())
+        except (ValueError, RuntimeError):
+            raw = None
+        finally:
+            f.close()
+        if type(raw) is not dict:
+            raise ValueError(WIRING_PATH + " is not a JSON object")
+    raw[key] = value
+    from tablemate.store.files import write_atomic
+    write_atomic(folder + WIRING_FILE, json.dumps(raw))
+
+
 # What the device writes, kept in /data: littlefs looks a name up by reading its folder's log of
 # changes, and a journal appended to at every action would otherwise slow down every module
 # import in the folder next to it (the root, where the code's folder is found).
