@@ -229,6 +229,20 @@ def perspective_solo(dev):
     dev.advance(95000)
 
 
+def phones_wifi(dev):
+    """The joining screens (issue 36) pushed as the phones option pushes them, with a network's
+    name, its password and the page's address: the Wi-Fi code first."""
+    from tablemate.ui.join import Join
+    dev.app.push(Join(dev.app, "Tablemate-4F2A", "cards2play", "http://192.168.4.1/"))
+    dev.advance(100)
+
+
+def phones_page(dev):
+    """OK: the page's address as a code and as text."""
+    phones_wifi(dev)
+    dev.press("OK")
+
+
 SHOTS = {
     "home": home,
     "scorepad": scorepad,
@@ -253,6 +267,8 @@ SHOTS = {
     "cartes-secret": cartes_secret,
     "perspective-turn": perspective_turn,
     "perspective-solo": perspective_solo,
+    "phones-wifi": phones_wifi,
+    "phones-page": phones_page,
 }
 
 
