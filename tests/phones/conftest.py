@@ -129,6 +129,60 @@ def rig(vm, tmp_path_factory):
     r.stop()
 
 
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every page of the phones' tests (tests/web/chromium.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "web"))
+    import chromium
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is missing: `make test` installs it")
+    with sync_playwright() as p:
+        try:
+            b = chromium.launch(p)
+        except LookupError as err:
+            pytest.fail(str(err))
+        yield b
+        b.close()
+
+
+class Pages:
+    """Phones as Chromium pages, each in its own profile (its own storage: its own token),
+    failing the test on a console error or an uncaught exception."""
+
+    SIZE = {"viewport": {"width": 390, "height": 760}, "device_scale_factor": 1,
+            "has_touch": True, "is_mobile": True}
+
+    def __init__(self, browser, url):
+        self.browser = browser
+        self.url = url
+        self.contexts = []
+        self.problems = []
+
+    def open(self, **kw):
+        ctx = self.browser.new_context(**(kw or self.SIZE))
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("console", lambda m: m.type == "error" and self.problems.append(m.text))
+        page.on("pageerror", lambda e: self.problems.append(str(e)))
+        page.goto(self.url + "/")
+        return page
+
+    def close(self):
+        for ctx in self.contexts:
+            ctx.close()
+        self.contexts = []
+
+
+@pytest.fixture
+def pages(browser, rig):
+    got = Pages(browser, rig.url)
+    yield got
+    got.close()
+    assert not got.problems, got.problems
+
+
 # -- a phone, without a browser -----------------------------------------------------------------
 class Phone:
     """What a phone's page does over HTTP: its token, its requests, and every byte it got."""

@@ -135,7 +135,8 @@ class Control:
             say({"mode": game.name if game else None, "count": game.count if game else 0,
                  "unsaved": game.unsaved if game else 0,
                  "state": game.state if game else None, "top": type(top).__name__,
-                 "view": getattr(screen, "view", None), "stack": len(app.stack)})
+                 "view": getattr(screen, "view", None), "cur": getattr(screen, "cur", None),
+                 "stack": len(app.stack)})
         elif word == "free":
             for name in list(app.phones.table.seats) if rest == "*" else [rest]:
                 app.phones.free(name)
