@@ -34,7 +34,7 @@ def join(app, phones):
     the network's name, its password and the page's address, as here."""
     from tablemate.ui.dialogs import Notice
     app.push(Notice(app, "Wi-Fi %s\nPassword %s\nthen open\n%s" % (
-        phones.ssid, phones.password, phones.url)))
+        phones.ssid, phones.password, phones.url.replace("http://", "").rstrip("/"))))
 
 
 class PhonesPage(ActionMenu):
