@@ -78,7 +78,7 @@ def test_the_phones_page_lists_the_seats_and_frees_one_after_a_question():
                           "Eve: -", "Wi-Fi: 3 of 8 phones"]
     r.choose("Join: network, page")
     shown = " ".join(r.app.top()._all)
-    for words in ("Tablemate-1A2B", "abcd2345wxyz", "192.168.4.1"):
+    for words in ("Tablemate-1A2B", "abcd2345wxyz", "192.168.4.1"):  # (a notice of two boxes)
         assert words in shown, shown
     while r.top() == "Notice":
         r.press(K.OK)

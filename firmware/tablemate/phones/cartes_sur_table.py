@@ -87,7 +87,7 @@ def act(table, screen, seat, request):
             raise Refused("The Patient settles the tie")
         card = _card(request, state, rules.tie(state))
         if not screen.do(["tiebreak", card]):
-            raise RuleError("Not taken: see the gadget")
+            raise RuleError("Not taken: see gadget")
         return
     if what != "vote":
         raise Refused("Unknown request", 400)
@@ -111,7 +111,7 @@ def _seal(screen, seat, card):
     before = screen.game.count
     screen.seal(seat, card)
     if screen.game.count == before:
-        raise RuleError("Not taken: see the gadget")
+        raise RuleError("Not taken: see gadget")
     if busy:
         screen.view, screen.voter, screen.cur = view, voter, cur
         screen.dirty = True

@@ -33,7 +33,7 @@ def join(app, phones):
     PLACEHOLDER (issue 36): i36-qr's joining widget replaces this text page; it is called with
     the network's name, its password and the page's address, as here."""
     from tablemate.ui.dialogs import Notice
-    app.push(Notice(app, "Wi-Fi %s\nPassword %s\nthen open\n%s" % (
+    app.push(Notice(app, "Wi-Fi:\n%s\nPassword:\n%s\nThen open\n%s" % (
         phones.ssid, phones.password, phones.url.replace("http://", "").rstrip("/"))))
 
 
