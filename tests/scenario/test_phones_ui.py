@@ -126,3 +126,20 @@ def test_the_count_of_the_phones_choosing_covers_the_game(make_device):
     assert not dev.shows("red")  # what Ann picked shows nowhere
     dev.press("OK")
     assert dev.shows("Round 1") and app.game.count == 0
+
+
+def test_with_phones_off_the_loop_loads_nothing_of_them(make_device):
+    """A Pico W with Phones off: the boot's loop sleeps in lightsleep as before and imports
+    nothing of the phones, the server or the radio."""
+    import sys
+
+    from tablemate_host import machine
+    dev = make_device(settings={"dim_s": 0, "off_min": 0})
+    dev.advance(1500)
+    dev.app.net = Net
+    for name in [n for n in sys.modules if n.startswith(("tablemate.phones", "tablemate.hw.wifi"))]:
+        del sys.modules[name]
+    del machine.world.sleeps[:]
+    dev.main.loop(dev.app, dev.wdt, 5)
+    assert machine.world.sleeps and all(kind == "light" for kind, _ in machine.world.sleeps)
+    assert not [n for n in sys.modules if n.startswith(("tablemate.phones", "tablemate.hw.wifi"))]
