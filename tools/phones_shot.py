@@ -19,7 +19,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "web"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "phones"))
 
 import chromium  # noqa: E402
-from conftest import NAMES, Phone, TableRig  # noqa: E402
+from phones_rig import NAMES, Phone, TableRig  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screens", "phones-vote.png")
 

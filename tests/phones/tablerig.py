@@ -136,6 +136,8 @@ class Control:
                  "unsaved": game.unsaved if game else 0,
                  "state": game.state if game else None, "top": type(top).__name__,
                  "view": getattr(screen, "view", None), "cur": getattr(screen, "cur", None),
+                 "message": getattr(getattr(screen, "msg", None), "text", None),
+                 "keys": app.keys,
                  "stack": len(app.stack)})
         elif word == "free":
             for name in list(app.phones.table.seats) if rest == "*" else [rest]:

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from conftest import NAMES, Phone, Stream, TableRig
+from phones_rig import NAMES, Phone, Stream, TableRig
 
 pytestmark = pytest.mark.xdist_group("phones_hostile")  # one rig per VM for the module
 
@@ -70,6 +70,7 @@ def test_no_phone_reaches_another_seats_vote(rig):
 
 
 def test_malformed_and_oversized_requests_get_a_status_and_nothing_changes(rig):
+    secret_ballot(rig)  # a game on the gadget: a bad seat is refused for being bad
     before = healthy(rig)
     cases = [
         (b"\x16\x03\x01\x00\xa5\x01\x00\x00\xa1\x03\x03" + b"\x00" * 40 + b"\r\n\r\n", 400),

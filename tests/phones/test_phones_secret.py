@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import NAMES, Phone, Stream
+from phones_rig import NAMES, Phone, Stream
 
 pytestmark = pytest.mark.xdist_group("phones_secret")  # one rig per VM for the module
 
