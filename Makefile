@@ -44,7 +44,7 @@ test: $(VENV)/.dev $(VM) browser current
 # and rewrites only what is stale, saying so (commit what it rewrote). In CI (CI=1, set by
 # .ci/run) nothing is rewritten: a stale file fails its test, which names `make generate`.
 current: $(VENV)/.dev
-	@[ -n "$$CI" ] || for gen in gen_fonts gen_icons gen_package_json; do \
+	@[ -n "$$CI" ] || for gen in gen_fonts gen_icons gen_phones_page gen_package_json; do \
 	  $(BIN)/python tools/$$gen.py --check >/dev/null 2>&1 || $(BIN)/python tools/$$gen.py; done
 	@[ -n "$$CI" ] || $(BIN)/python tools/gen_hardware.py --check >/dev/null 2>&1 \
 	  || $(BIN)/python tools/gen_hardware.py || echo "hardware/: stale, see make generate"
@@ -94,6 +94,7 @@ uf2:
 generate: $(VENV)/.dev
 	$(BIN)/python tools/gen_fonts.py
 	$(BIN)/python tools/gen_icons.py
+	$(BIN)/python tools/gen_phones_page.py
 	$(BIN)/python tools/gen_package_json.py
 	$(BIN)/python tools/gen_hardware.py
 	$(BIN)/tablemate screens

@@ -123,3 +123,23 @@ def pytest_pyfunc_call(pyfuncitem):
         raise pytest.skip.Exception("on CPython: %s" % exc, _use_item_location=True) from None
     except mpvm.VMUnavailable as exc:
         raise _without_vm(exc) from None
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """One headless Chromium for every browser test of this process (tests/web, tests/phones):
+    Playwright's sync API refuses a second instance while one runs, so they share it.
+    tests/web/chromium.py says which Chromium."""
+    sys.path.insert(0, os.path.join(ROOT, "tests", "web"))
+    import chromium
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("the Python package playwright is missing: `make test` installs it")
+    with sync_playwright() as p:
+        try:
+            b = chromium.launch(p)
+        except LookupError as err:
+            pytest.fail(str(err))
+        yield b
+        b.close()

@@ -43,6 +43,8 @@ class App:
         self.stack = []
         self.game = None  # the game in progress, kept in RAM by ``session`` between visits
         self.battery = None  # the battery gauge, if any (``boot.sense``)
+        self.net = None  # on a board with Wi-Fi, what makes its access point (``phones.run``)
+        self.phones = None  # the phones' service while the Phones setting is on
         self.now = 0
         self.version = VERSION
         settings.data_folder(root)

@@ -171,10 +171,19 @@ def build(cfg=BOARD, root="", cycles=-1):
     battery = cfg.get("battery")
     probe = hw.Probe(i2c, hw.adc(battery) if battery is not None else None, cfg)
     app = App(display, input_for, root, buzzer, probe, layouts)
+    if hw.has_wifi():
+        app.net = _access_point
     if mark is not None:  # a board new to this flash passed: kept once the home menu is shown
         from tablemate.store import settings
         app.after_frame(lambda: settings.board_passed(root + "/data/", mark, layouts))
     return app
+
+
+def _access_point():
+    """The Pico W's access point, made when Phones is switched on: ``network`` is imported
+    then, never in a boot without it."""
+    from tablemate.hw.wifi import AccessPoint
+    return AccessPoint()
 
 
 def start(cfg=BOARD, root="", cycles=-1):
@@ -271,6 +280,11 @@ def loop(app, wdt, loops=-1):
             step(app, wdt)
             keys = collect(app, keys)
             _passing = False
+            if app.net is not None and app.settings["phones"]:
+                from tablemate.phones.run import run  # Phones on: asyncio, the server, Wi-Fi
+                loops = run(app, wdt, loops)  # the loop goes on there until Phones goes off
+                keys = app.keys
+                continue
             wait(app, keys)
             loops -= 1
     except KeyboardInterrupt:

@@ -15,11 +15,12 @@ def test_power_table_has_every_state(capsys):
     assert power["main"]([]) == 0
     lines = capsys.readouterr().out.splitlines()
     rows = {line.split("  ")[0].strip(): line for line in lines[1:]}
-    for state in power["STATES"] + ("home, before",):
+    for state in power["STATES"] + ("home, before", "phones on"):
         assert state in rows, state
         assert rows[state].count(" mA ") == 2 and rows[state].endswith(" h")
     pico = power["state_ma"]
     assert sum(pico(0.01, 1000, 64, True)) < sum(pico(1.0, 1000, 64, True))
+    assert sum(pico(1.0, 1000, 64, True)) < sum(pico(1.0, 1000, 64, True, radio=True))
 
 
 def test_every_source_is_documented():

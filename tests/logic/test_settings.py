@@ -8,7 +8,7 @@ from tablemate.store import settings
 
 NAMES = ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"]
 DEFAULTS = {"names": NAMES, "brightness": 3, "dim_s": 30, "off_min": 5, "sound": True,
-            "layout": "six", "turn": 0, "battery": "LiPo"}
+            "layout": "six", "turn": 0, "battery": "LiPo", "phones": False}
 
 
 def _path(name):
@@ -38,7 +38,7 @@ def test_round_trip():
     path = _path("set-round")
     want = {"names": ["Ann", "Bob", "Cy", "D", "E e", "~!@#", "12345678", "P8"],
             "brightness": 5, "dim_s": 0, "off_min": 60, "sound": False, "layout": "three",
-            "turn": 2, "battery": "NiMH"}
+            "turn": 2, "battery": "NiMH", "phones": True}
     settings.save(path, want)
     s, problem = settings.load(path)
     assert s == want and problem is None

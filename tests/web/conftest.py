@@ -4,7 +4,8 @@ a page that fails its test on any console error, uncaught exception or request t
 The page is built by tools/build_web.py into a temporary folder (the test of `make web`'s build
 step); the VM comes from tools/mpvm/node_modules (`make test` installs it; without it the
 page cannot be built, and the tests are skipped as every test that needs the VM is, failed in
-CI: tests/conftest.py), Chromium from chromium.py (Playwright's own, or the system's).
+CI: tests/conftest.py), Chromium from chromium.py (Playwright's own, or the system's), launched
+once per process by tests/conftest.py's ``browser`` (tests/phones shares it).
 """
 
 import os
@@ -15,7 +16,6 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import chromium  # noqa: E402
 import web_harness  # noqa: E402
 from tablemate_host import mpvm  # noqa: E402
 
@@ -38,21 +38,6 @@ def origin(site):
     yield url
     httpd.shutdown()
     httpd.server_close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.fail("the Python package playwright is missing: `make test` installs it")
-    with sync_playwright() as p:
-        try:
-            b = chromium.launch(p)
-        except LookupError as err:
-            pytest.fail(str(err))
-        yield b
-        b.close()
 
 
 class Guard:

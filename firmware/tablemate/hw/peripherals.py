@@ -70,6 +70,13 @@ def watchdog_off():
     machine.mem32[base + 0x3000] = 1 << 30
 
 
+def has_wifi():
+    """True on a Pico W or a Pico 2 W (MicroPython names the board "... Pico W with RP2040"):
+    Phones can start an access point there (``hw/wifi.py``, imported only then)."""
+    import sys
+    return " W with " in getattr(sys.implementation, "_machine", "")
+
+
 def reset_by_watchdog():
     """True when this boot follows a watchdog reset."""
     return reset_cause() == WDT_RESET

@@ -85,6 +85,8 @@ class Home(ActionMenu):
         self._first = len(entries)
         for mode in session.MODES:
             entries.append((mode["label"], self._mode(mode["name"])))
+        if self.app.net is not None and self.app.settings["phones"]:
+            entries.append(("Phones", self._phones))
         entries += [("Chess clock", self._clock), ("Settings", self._settings),
                     ("History", self._history), ("Self-test", self._selftest),
                     ("About", self._about)]
@@ -110,6 +112,10 @@ class Home(ActionMenu):
     def _settings(self):
         from tablemate.screens import settings
         settings.show(self.app)
+
+    def _phones(self):
+        from tablemate.screens import phones
+        phones.show(self.app)
 
     def _history(self):
         from tablemate.screens import history

@@ -1,5 +1,6 @@
-"""Settings: brightness, dimming, screen-off, sound, button layout, turn, player names, and
-the battery's chemistry on a board that senses it (the last row: its curve, ``tablemate.battery``).
+"""Settings: brightness, dimming, screen-off, sound, button layout, turn, player names, the
+battery's chemistry on a board that senses it (its curve, ``tablemate.battery``), and on a board
+with Wi-Fi the Phones option (off by default: the radio costs power; ``screens/phones.py``).
 
 LEFT/RIGHT (or OK) step a value in place; a player's name opens the name entry
 (``tablemate.ui.names``). Nothing is written while the player browses: the file is saved once,
@@ -56,11 +57,17 @@ class SettingsMenu(Menu):
         ]
         if self.app.battery is not None:
             self.items.append("Battery: " + s["battery"])
+        self._phones = None  # the Phones row, on a board with Wi-Fi (screens/phones.py)
+        if self.app.net is not None:
+            self._phones = len(self.items)
+            self.items.append("Phones: " + ("on" if s["phones"] else "off"))
         self.dirty = True
 
     def _adjust(self, index, step):
         s = self.s
-        if index == 0:
+        if index == self._phones:
+            s["phones"] = not s["phones"]
+        elif index == 0:
             s["brightness"] = min(5, max(1, s["brightness"] + step))
             self.app.brightness(s["brightness"])
         elif index == 1:
@@ -110,6 +117,9 @@ class SettingsMenu(Menu):
             app.save_settings()
         if app.battery is not None:
             app.battery.chosen(app)
+        if app.settings["phones"] and app.phones is None:  # just switched on: how to join
+            from tablemate.screens import phones
+            phones.show(app)
         if new_layout != old_layout:
             app.settings["layout"] = new_layout
             app.apply_settings()

@@ -14,7 +14,7 @@ from tablemate import BATTERIES, json, os
 
 LAYOUTS = ("six", "five", "three", "encoder")
 KEYS = ("names", "brightness", "dim_s", "off_min", "sound", "layout", "turn",
-        "battery")  # fixed order
+        "battery", "phones")  # fixed order
 DEFAULTS = {
     "names": ["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"],
     "brightness": 3,
@@ -24,6 +24,7 @@ DEFAULTS = {
     "layout": "six",
     "turn": 0,  # who the picture faces (``ui/face.py``): 0 off, 1 flip the games, 2 to the player
     "battery": "LiPo",  # the battery option of hardware/README.md
+    "phones": False,  # the phones' Wi-Fi (a Pico W's access point and page): costs power
 }
 UNREADABLE = "Settings unreadable: using defaults"
 
@@ -61,7 +62,7 @@ def validate(key, value):
         ok = _int_in(value, 0, 0) or _int_in(value, 5, 600)
     elif key == "off_min":
         ok = _int_in(value, 0, 60)
-    elif key == "sound":
+    elif key == "sound" or key == "phones":
         ok = value is True or value is False
     elif key == "layout":
         ok = value in LAYOUTS

@@ -312,12 +312,18 @@ class GameMenu(ActionMenu):
         entries += screen.menu_entries()
         if not screen.over():
             entries.append(("End game", self._end))
+        if app.phones is not None:  # Phones on: a late phone joins, a seat is freed
+            entries.append(("Phones", self._phones))
         entries += [("New game", self._new), ("Home", self._home)]
         ActionMenu.__init__(self, app, screen.title, entries)
 
     def _undo(self):
         self.app.pop()
         self.screen.undo()
+
+    def _phones(self):
+        from tablemate.screens import phones
+        self.app.replace(phones.PhonesPage(self.app))
 
     def _end(self):
         from tablemate.ui.dialogs import Confirm

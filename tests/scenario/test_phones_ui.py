@@ -1,0 +1,145 @@
+"""The gadget's side of Phones on the virtual display: the Settings row on a board with Wi-Fi,
+the Phones page (how to join, the seats, the 8 phones the Wi-Fi serves), a radio that does not
+start, and the count of the phones still choosing over the game."""
+
+from tablemate.phones.table import Table
+
+from tablemate import lifecycle
+
+NAMES5 = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+class Net:
+    """A Pico W's access point as the screens see it."""
+
+    def ssid(self):
+        return "Tablemate-1A2B"
+
+    def start(self, ssid, password):
+        raise OSError("radio")
+
+    def stop(self):
+        pass
+
+    def stations(self):
+        return 3
+
+
+class Service:
+    """``app.phones`` as the screens read it."""
+
+    def __init__(self):
+        self.ssid = "Tablemate-1A2B"
+        self.password = "abcd2345wxyz"
+        self.url = "http://192.168.4.1/"
+        self.problem = None
+        self.net = Net()
+        self.n = 0
+        self.table = Table({}, self._token, self.ssid, 1000)
+
+    def _token(self):
+        self.n += 1
+        return "%016x" % self.n
+
+    def free(self, name):
+        self.table.free(name)
+
+
+def test_settings_offers_phones_on_a_board_with_wifi(make_device):
+    dev = make_device()
+    dev.advance(1500)
+    dev.app.net = Net
+    dev.choose("Settings")
+    dev.goto("Phones: off")
+    dev.press("RIGHT")
+    assert dev.shows("Phones: on")
+    dev.press("BACK")
+    assert dev.shows("Phones: on: starting")
+    assert dev.app.settings["phones"] is True
+
+
+def test_a_radio_that_does_not_start_switches_phones_off(make_device):
+    from tablemate.phones import run
+    dev = make_device()
+    dev.advance(1500)
+    app = dev.app
+    app.net = Net
+    app.settings["phones"] = True
+    assert run.run(app, dev.wdt, 5) == 5
+    dev.advance(200)
+    assert dev.shows("Wi-Fi did not") and dev.shows("Phones is off")
+    assert app.settings["phones"] is False
+    assert app.phones is None
+
+
+def test_the_phones_page_shows_how_to_join_and_the_seats(make_device):
+    dev = make_device()
+    dev.advance(1500)
+    app = dev.app
+    app.net = Net
+    assert lifecycle.start(app, "cartes_sur_table", {"names": NAMES5, "secret": True}) is None
+    dev.advance(600)
+    svc = Service()
+    app.phones = svc
+    svc.table.claim(app.game, None, 1, "iPhone")
+    dev.press("BACK")
+    dev.choose("Phones")
+    assert dev.shows("Bob: iPhone") and dev.shows("Ann: -")
+    dev.choose("Join: network, page")
+    for words in ("Wi-Fi:", "Tablemate-1A2B", "Password:", "abcd2345wxyz"):
+        assert dev.shows(words), words
+    dev.press("OK")  # the notice's second box
+    assert dev.shows("Then open") and dev.shows("192.168.4.1")
+    dev.press("OK")
+    dev.advance(300)
+    dev.choose("Wi-Fi: 3 of 8 phones")
+    assert dev.shows("addresses to 8")
+    while dev.app.top().__class__.__name__ == "Notice":
+        dev.press("OK")
+    dev.advance(300)
+    dev.choose("Bob: iPhone")
+    assert dev.shows("Free Bob's seat?")
+    dev.press("OK")
+    dev.advance(400)
+    assert dev.shows("Bob: -") and svc.table.seats == {}
+
+
+def test_the_count_of_the_phones_choosing_covers_the_game(make_device):
+    from tablemate.screens.phones import covered
+    dev = make_device()
+    dev.advance(1500)
+    app = dev.app
+    assert lifecycle.start(app, "contrast", {"names": NAMES5}) is None
+    dev.advance(600)
+    svc = Service()
+    app.phones = svc
+    t = svc.table
+    toks = [t.claim(app.game, None, p, "Android") for p in (0, 1, 3)]
+    for tok in toks:
+        t.opened(tok)
+    t.act(app, toks[0], {"do": "pick", "symbol": "red"}, 0)
+    covered(app, t, 0)
+    dev.advance(400)
+    for words in ("Phones choosing", "1 of 5 in", "Phones: Bob, Dee", "Gadget: Cy, Eve",
+                  "Any key: buttons"):
+        assert dev.shows(words), words
+    assert not dev.shows("red")  # what Ann picked shows nowhere
+    dev.press("OK")
+    assert dev.shows("Round 1") and app.game.count == 0
+
+
+def test_with_phones_off_the_loop_loads_nothing_of_them(make_device):
+    """A Pico W with Phones off: the boot's loop sleeps in lightsleep as before and imports
+    nothing of the phones, the server or the radio."""
+    import sys
+
+    from tablemate_host import machine
+    dev = make_device(settings={"dim_s": 0, "off_min": 0})
+    dev.advance(1500)
+    dev.app.net = Net
+    for name in [n for n in sys.modules if n.startswith(("tablemate.phones", "tablemate.hw.wifi"))]:
+        del sys.modules[name]
+    del machine.world.sleeps[:]
+    dev.main.loop(dev.app, dev.wdt, 5)
+    assert machine.world.sleeps and all(kind == "light" for kind, _ in machine.world.sleeps)
+    assert not [n for n in sys.modules if n.startswith(("tablemate.phones", "tablemate.hw.wifi"))]
