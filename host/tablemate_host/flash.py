@@ -14,8 +14,8 @@ The steps, in order (every check comes before the first change to the board):
    file; check the free space (``os.statvfs``) against it;
 5. write the manifest listing old and new files together (so that a flash cut short is tidied
    by the next one), write every file (those the board does not have yet first, ``main.py``
-   last), then remove the twins the new files replace, then the files the firmware no longer
-   has, then write the manifest and the version file ``tablemate/store/version.json``, and
+   last; an ``.mpy`` a new ``.py`` shadows goes as soon as that ``.py`` is in), then remove the
+   twins the new files replace, then the files the firmware no longer has, then write the manifest and the version file ``tablemate/store/version.json``, and
    soft-reset the board so ``main.py`` starts.
 
 A flash can stop at any point (a pulled cable, a power cut), so step 5 keeps the board bootable
@@ -30,7 +30,10 @@ removed just before, and is missing for that moment). MicroPython looks for ``na
   module to the new ``.mpy``, which is already whole;
 - over an ``.mpy`` install (or with ``--source``, whose ``.py`` files shadow at once), each
   rename switches one module from its old whole file to its new whole file; the modules new in
-  this version are written before any of those, so a new module that imports one finds it;
+  this version are written before any of those, so a new module that imports one finds it. An
+  old ``.mpy`` shadowed by its new ``.py`` is removed right after it: nothing can import it any
+  more, and on a Pico's 1.4 MB a source flash over an ``.mpy`` install (685 KB of ``.py``) has
+  no room to keep every old ``.mpy`` until the end;
 - a module the new firmware dropped goes only after every twin, so old code still running finds
   every module it imports.
 
@@ -708,6 +711,7 @@ class Plan:
         self.writes = []     # (rel, data), in the order they are written
         self.mkdirs = []     # rel, parents first
         self.deletes = []    # (rel, reason): twins first, then what the firmware dropped
+        self.dead = {}       # rel of a new .py -> its old .mpy, removed right after it is in
         self.rmdirs = []     # rel, deepest first; removed only when empty
         self.old_manifest = []
         self.files = []      # rel of every file of this firmware: the manifest lists them all
@@ -765,14 +769,21 @@ def make_plan(board, info, files):
     same = _unchanged(board, files, existing)
     plan.skipped = len(same)
     plan.writes = _in_order([f for f in files if f[0] not in same], existing)
-    plan.deletes = _twins(files, existing) + _dropped(plan.old_manifest, new, existing)
-    gone = set(rel for rel, _ in plan.deletes)
+    twins = _twins(files, existing)
+    writing = set(rel for rel, _ in plan.writes)
+    plan.dead = dict((_twin(twin), twin) for twin, _ in twins
+                     if twin.endswith(".mpy") and _twin(twin) in writing)
+    dead = set(plan.dead.values())
+    plan.deletes = [d for d in twins if d[0] not in dead] \
+        + _dropped(plan.old_manifest, new, existing)
+    gone = set(rel for rel, _ in plan.deletes) | dead
     emptied = set()  # also by a flash cut short after it removed a folder's files
     for rel in gone | set(r for r in plan.old_manifest if not is_user_data(r)):
         emptied.update(d for d in _parents(rel) if d not in needed_dirs and d in dirs)
     plan.rmdirs = sorted(emptied, key=lambda d: (-d.count("/"), d))
 
-    plan.need = _space(info.block, files, existing, gone, len(plan.mkdirs)) + KEEP_FREE
+    plan.need = _space(info.block, plan.writes, existing, gone, len(plan.mkdirs),
+                       plan.dead) + KEEP_FREE
     return plan
 
 
@@ -825,22 +836,29 @@ def _dropped(old_manifest, new, existing):
     return found + [(rel, "now in tablemate/store") for rel in LEGACY if rel in existing]
 
 
-def _space(block, files, existing, gone, mkdirs):
+def _space(block, writes, existing, gone, mkdirs, dead=None):
     """Blocks (in bytes) the flash needs at its fullest, KEEP_FREE aside.
 
-    littlefs gives every file at least one block and every folder a block pair. While the new
-    files go in, what they replace stays: an old file is freed when its new one is renamed over
-    it, the twins and dropped files only after the last write. So the fullest moment is during
-    the writes (a ``.part`` beside the old file it replaces), or the end when the new files
-    take more than all they replace.
+    littlefs gives every file at least one block and every folder a block pair. The writes are
+    followed in their order: while a file is written its ``.part`` stands beside the old file it
+    replaces, which is freed when the new one is renamed over it; an ``.mpy`` in ``dead`` (a new
+    ``.py`` -> the old ``.mpy`` it shadows) goes right after that ``.py``; the other twins and
+    the dropped files only after the last write. So the fullest moment is during a write, or the
+    end when the new files take more than all they replace.
     """
+    dead = dead or {}
+
     def size(rel):
         return _blocks(existing[rel], block) if rel in existing else 0
 
-    grow = sum(max(0, _blocks(len(data), block) - size(rel)) for rel, data in files)
-    peak = grow + max(size(rel) for rel, _ in files)
-    end = sum(_blocks(len(data), block) - size(rel) for rel, data in files) \
-        - sum(size(rel) for rel in gone)
+    now = peak = 0
+    for rel, data in writes:
+        new = _blocks(len(data), block)
+        peak = max(peak, now + new)
+        now += new - size(rel)
+        if rel in dead:
+            now -= size(dead[rel])
+    end = now - sum(size(rel) for rel in gone if rel not in dead.values())
     extra = 2 * block * mkdirs + 2 * block - size(MANIFEST) - size(VERSION_FILE)
     return max(0, max(peak, end) + extra)
 
@@ -958,6 +976,9 @@ def _install(board, plan, stamp, out):
     for i, (rel, data) in enumerate(plan.writes, 1):
         _put(board, rel, data)
         out(_progress(i, plan.writes))
+        if rel in plan.dead:  # shadowed by the .py just written: nothing imports it now
+            board.remove("/" + plan.dead[rel])
+            out("removed %s (replaced by %s)" % (plan.dead[rel], rel))
     for rel, reason in plan.deletes:
         board.remove("/" + rel)
         out("removed %s (%s)" % (rel, reason))
@@ -987,6 +1008,9 @@ def _show(plan, out):
     """The dry run's account, in the order a flash does it."""
     for i in range(1, len(plan.writes) + 1):
         out(_progress(i, plan.writes))
+        rel = plan.writes[i - 1][0]
+        if rel in plan.dead:
+            out("would remove %s (replaced by %s)" % (plan.dead[rel], rel))
     for rel, reason in plan.deletes:
         out("would remove %s (%s)" % (rel, reason))
     for d in plan.rmdirs:
