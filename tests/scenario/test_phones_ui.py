@@ -56,6 +56,12 @@ def test_settings_offers_phones_on_a_board_with_wifi(make_device):
     dev.press("BACK")
     assert dev.shows("Phones: on: starting")
     assert dev.app.settings["phones"] is True
+    dev.app.phones = Service()  # the network is up: how to join, at once, and only once
+    dev.advance(600)
+    assert dev.shows("Join Wi-Fi") and dev.shows("Tablemate-1A2B")
+    dev.press("BACK")
+    dev.advance(600)
+    assert dev.shows("Join: network, page") and not dev.shows("Join Wi-Fi")
 
 
 def test_a_radio_that_does_not_start_switches_phones_off(make_device):
@@ -85,12 +91,12 @@ def test_the_phones_page_shows_how_to_join_and_the_seats(make_device):
     dev.press("BACK")
     dev.choose("Phones")
     assert dev.shows("Bob: iPhone") and dev.shows("Ann: -")
-    dev.choose("Join: network, page")
-    for words in ("Wi-Fi:", "Tablemate-1A2B", "Password:", "abcd2345wxyz"):
+    dev.choose("Join: network, page")  # the joining screens (tests/scenario/test_join_ui.py)
+    for words in ("Join Wi-Fi", "Tablemate-1A2B", "Password", "abcd2345wxyz"):
         assert dev.shows(words), words
-    dev.press("OK")  # the notice's second box
-    assert dev.shows("Then open") and dev.shows("192.168.4.1")
-    dev.press("OK")
+    dev.press("OK")  # the page's address
+    assert dev.shows("Open page") and dev.shows("192.168.4.1/")
+    dev.press("BACK")
     dev.advance(300)
     dev.choose("Wi-Fi: 3 of 8 phones")
     assert dev.shows("addresses to 8")

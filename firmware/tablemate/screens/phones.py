@@ -23,26 +23,26 @@ from tablemate.ui import ActionMenu, Screen, draw_title, shorten, text
 _EVERY_MS = const(250)  # how often the pages look at the table again
 
 
-def show(app):
-    app.push(PhonesPage(app))
+def show(app, joining=False):
+    """The Phones page; ``joining`` (Settings just switched Phones on): the joining screens
+    over it as soon as the network is up, once."""
+    app.push(PhonesPage(app, joining))
 
 
 def join(app, phones):
-    """How a phone joins: the network and its password, then the page's address.
-
-    PLACEHOLDER (issue 36): i36-qr's joining widget replaces this text page; it is called with
-    the network's name, its password and the page's address, as here."""
-    from tablemate.ui.dialogs import Notice
-    app.push(Notice(app, "Wi-Fi:\n%s\nPassword:\n%s\nThen open\n%s" % (
-        phones.ssid, phones.password, phones.url.replace("http://", "").rstrip("/"))))
+    """How a phone joins: the network's QR code and password, then the page's address
+    (``ui/join.py``, imported here: its encoder's RAM goes back when the screens close)."""
+    from tablemate.ui.join import Join
+    app.push(Join(app, phones.ssid, phones.password, phones.url))
 
 
 class PhonesPage(ActionMenu):
     """Join, the seats, the phones on the Wi-Fi; refreshed while it is open."""
 
-    def __init__(self, app):
+    def __init__(self, app, joining=False):
         ActionMenu.__init__(self, app, "Phones", [])
         self._next = app.now
+        self._joining = joining
         self._refresh()
 
     def due(self, now):
@@ -63,6 +63,9 @@ class PhonesPage(ActionMenu):
                                self._nothing)])
             return
         entries = [("Join: network, page", lambda: join(app, phones))]
+        if self._joining and app.top() is self:  # the network is up: how to join, at once
+            self._joining = False
+            join(app, phones)
         game = app.game
         if game is not None:
             names = game.rules.names(game.state)

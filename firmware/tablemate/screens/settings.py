@@ -119,7 +119,7 @@ class SettingsMenu(Menu):
             app.battery.chosen(app)
         if app.settings["phones"] and app.phones is None:  # just switched on: how to join
             from tablemate.screens import phones
-            phones.show(app)
+            phones.show(app, joining=True)
         if new_layout != old_layout:
             app.settings["layout"] = new_layout
             app.apply_settings()
