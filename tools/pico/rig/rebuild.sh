@@ -10,7 +10,8 @@
 #   MPLIB_GIT     github:micropython/micropython-lib     (commit 8380c7bb)
 #   MBEDTLS_GIT   github:Mbed-TLS/mbedtls                (commit 107ea89d = 3.6.2)
 #   PICOTOOL_GIT  github:raspberrypi/picotool            (tag 2.2.0)
-#   RP2040JS_GIT  github:wokwi/rp2040js                  (demo/bootrom.ts -> emu/bootrom.mjs)
+#   RP2040JS_GIT  github:wokwi/rp2040js                  (demo/bootrom.ts -> emu/bootrom.mjs; RP2040JS_REF,
+#                 default HEAD: the file is the B1 bootrom built from raspberrypi/pico-bootrom 00a4a191)
 # e.g. MP_GIT=$HOME/src/micropython (git clone https://github.com/micropython/micropython) ... ./rebuild.sh "$TMPDIR/pico"
 # Steps can be skipped with SKIP_APT=1 SKIP_FW=1 SKIP_NPM=1 SKIP_VENV=1 SKIP_BOOTROM=1.
 # JOBS (default nproc) sets make parallelism.
@@ -49,7 +50,7 @@ fi
 if [ -z "${SKIP_BOOTROM:-}" ]; then
   need RP2040JS_GIT
   log "bootrom: demo/bootrom.ts -> emu/bootrom.mjs"
-  git -C "$RP2040JS_GIT" show HEAD:demo/bootrom.ts > "$RIG/emu/bootrom.ts.tmp"
+  git -C "$RP2040JS_GIT" show "${RP2040JS_REF:-HEAD}":demo/bootrom.ts > "$RIG/emu/bootrom.ts.tmp"
   # the .ts file is `export const bootromB1 = new Uint32Array([...]);` (plain JS apart from types)
   sed -E 's/: *Uint32Array//g' "$RIG/emu/bootrom.ts.tmp" > "$RIG/emu/bootrom.mjs"
   rm -f "$RIG/emu/bootrom.ts.tmp"
