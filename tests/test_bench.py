@@ -1,6 +1,6 @@
 """Smoke test for tools/bench.py: it runs to the end and prints every figure, each with its VM.
 
-No timing or size is asserted here: the benchmark prints figures against DESIGN.md's budgets, and
+No timing or size is asserted here: the benchmark prints figures against docs/performance.md's budgets, and
 a figure over budget is news for the closing note, not a test failure.
 """
 

@@ -453,7 +453,7 @@ def main(argv=None):
         vm_problem = str(exc)
     tmp = tempfile.mkdtemp(prefix="tablemate-bench-")
     try:
-        print("Tablemate benchmark%s. KB = 1024 B. Budgets: DESIGN.md section 6." %
+        print("Tablemate benchmark%s. KB = 1024 B. Budgets: docs/performance.md." %
               (" (--quick)" if args.quick else ""))
         print("VMs: %s = the real MicroPython VM in Node (npm @micropython/"
               "micropython-webassembly-pyscript), not a Pico; %s = host fakes." % (MPV, CPY))
@@ -500,7 +500,7 @@ def main(argv=None):
         if not vm_problem:
             vm_i2c = measure_i2c_vm()
         steps = (("boot", "boot: init sequence, contrast, first frame", None, None),
-                 ("frame", LABELS[2], "~1030 (DESIGN.md)", None),
+                 ("frame", LABELS[2], "~1030 (full frame)", None),
                  ("menu", LABELS[5], "-", None),
                  ("open", LABELS[6], "-", None),
                  ("start", "I2C start game (%d players)" % i2c["players"], "-", None),

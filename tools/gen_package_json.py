@@ -124,7 +124,7 @@ def main(argv=None, output=OUTPUT, mip=MIP):
     reasons = stale(files, output, mip)
     if args.check:
         if reasons:
-            print("stale: %s; run `python tools/gen_package_json.py`" % ", ".join(reasons),
+            print("stale: %s; run `make generate` and commit what it rewrote" % ", ".join(reasons),
                   file=sys.stderr)
             return 1
         return 0

@@ -31,11 +31,11 @@ def test_package_and_bytecode_are_current():
     gen = runpy.run_path(GEN)
     stale = gen["stale"](gen["build"]())
     if stale:
-        pytest.fail("run `make generate` (or python tools/gen_package_json.py): stale "
-                    + ", ".join(stale), pytrace=False)
+        pytest.fail("stale: %s; run `make generate` and commit what it rewrote" % ", ".join(stale),
+                    pytrace=False)
 
 
-def test_check_flag_exits_1_when_stale(tmp_path):
+def test_check_flag_exits_1_when_stale(tmp_path, capsys):
     proc = subprocess.run([sys.executable, GEN, "--check"], stderr=subprocess.PIPE)
     assert proc.returncode == 0, proc.stderr.decode()
     gen = runpy.run_path(GEN)
@@ -51,6 +51,7 @@ def test_check_flag_exits_1_when_stale(tmp_path):
     assert gen["stale"](gen["build"](), out, mip) == ["tools/mip/tablemate/app.mpy",
                                                       "tools/mip/tablemate/gone.mpy is left over"]
     assert gen["main"](["--check"], output=out, mip=mip) == 1
+    assert "run `make generate`" in capsys.readouterr().err  # the one command that renews them all
     assert gen["main"]([], output=out, mip=mip) == 0  # regenerates them
     assert gen["main"](["--check"], output=out, mip=mip) == 0
 

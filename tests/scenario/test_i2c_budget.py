@@ -1,4 +1,4 @@
-"""I2C traffic per key press (DESIGN.md section 6: a key press that changes one number <= 300 bytes).
+"""I2C traffic per key press (docs/performance.md's budgets: a key press that changes one number <= 300 bytes).
 
 Counted on the fake bus (payload bytes of every write transaction, the 0x3C address byte not
 included) and cross-checked with what the virtual panel received. The figures are printed

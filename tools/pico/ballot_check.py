@@ -851,7 +851,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rig = os.path.abspath(args.rig or "")
     if not os.path.exists(os.path.join(rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     flash = ["--torn", args.torn, "--flash-timing", args.flash_timing]
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-ballot-")
     os.makedirs(work, exist_ok=True)

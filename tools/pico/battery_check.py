@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/battery_check.py --rig DIR [--keep FOLDER]
 
-DIR is a built copy of the emulated-Pico rig (``../shared/pico``, see tools/pico/README.md). The
+DIR is a built copy of the emulated-Pico rig (``tools/pico/rig``, see tools/pico/README.md). The
 rig does not model the ADC (the firmware reads 0 V on GP29); ``vsys.mjs`` beside this file runs
 the rig's ``drive.mjs`` with VSYS set from a schedule (rp2040js's ADC channel 3), without
 changing the rig. Two runs of the ``.mpy`` install (LiPo, the default chemistry):

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/board_tools_check.py --rig DIR [--keep FOLDER]
 
-DIR is a built copy of the emulated-Pico rig (``../shared/pico``, see tools/pico/README.md);
+DIR is a built copy of the emulated-Pico rig (``tools/pico/rig``, see tools/pico/README.md);
 the board's USB serial is a pseudo-terminal, as in ``serial_check.py`` (whose ``Pico``, ``Story``
 and ``tablemate`` this reuses). The story:
 
@@ -106,7 +106,7 @@ def run(rig, work, picos):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rig", required=True, help="a built copy of ../shared/pico")
+    parser.add_argument("--rig", required=True, help="a built copy of tools/pico/rig")
     parser.add_argument("--keep", help="keep the emulator's output in this folder")
     args = parser.parse_args(argv)
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-tools-")

@@ -106,7 +106,7 @@ def main(argv=None):
     ap.add_argument("--display", default="both", choices=("ssd1306", "sh1106", "both"))
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     rig = os.path.abspath(args.rig)
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-face-")
     os.makedirs(work, exist_ok=True)

@@ -148,7 +148,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     rig = os.path.abspath(args.rig or "")
     if not os.path.exists(os.path.join(rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-flashfault-")
     os.makedirs(work, exist_ok=True)
     ok = [run(rig, mode, work) for mode in ("full", "readonly")]

@@ -4,7 +4,7 @@ made from the computer, and not one action lost.
     .venv/bin/python tools/pico/free_check.py --rig DIR [--keep FOLDER]
 
 DIR is a built copy of the emulated-Pico rig (tools/pico/README.md); the board's USB serial is a
-pty through socat (``../shared/pico/SERIAL.md``), so the host side is what a user runs. The flash
+pty through socat (``tools/pico/rig/SERIAL.md``), so the host side is what a user runs. The flash
 holds the ``.mpy`` install, a 4-player scorepad game of 40 actions (its journal ending 5 bytes
 short of a block, so the next save needs a new one) and a ``boot.py`` that, at the first power-up
 only, fills ``/data/history.old`` with finished games until littlefs refuses even one more line:

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/idle.py --rig DIR [STATE ...] [--json FILE] [--keep DIR]
 
-Each state runs the ``.mpy`` install on the rig (``../shared/pico``, see README.md) for 70
+Each state runs the ``.mpy`` install on the rig (``tools/pico/rig``, see README.md) for 70
 emulated seconds with nobody pressing anything (the probe's first window is dropped: it began
 while the state was being set up, so six whole 10 s windows remain): the home menu, a scorepad game, the home menu
 dimmed, the screen off, a running Perfect Moment clock and a running chess clock. Two

@@ -2,7 +2,7 @@
 
     .venv/bin/python tools/pico/measure.py --rig DIR [SCENARIO ...] [--json FILE]
 
-DIR is a built copy of the emulated-Pico rig (``../shared/pico``, see tools/pico/README.md):
+DIR is a built copy of the emulated-Pico rig (``tools/pico/rig``, see tools/pico/README.md):
 real MicroPython v1.28 rp2 firmware in rp2040js at 125 MHz, the display on I2C0 at 400 kHz with
 wire time, buttons on GPIO, a littlefs flash with datasheet program and erase times. Runs are
 deterministic (simulated time), so a figure printed here is the same on every machine.
@@ -254,7 +254,7 @@ def main(argv=None):
                     help="also boot each scenario on N-1 other flash layouts: median, range")
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     names = args.scenarios or list(every)
     uf2 = args.uf2 and os.path.abspath(args.uf2)
     if uf2:

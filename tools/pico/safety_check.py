@@ -6,7 +6,7 @@ operation, a long repair at the flash's slowest, safe mode on the panel).
 
 Every part runs the ``.mpy`` install ``tablemate flash`` copies, with data files made on the
 host by the firmware's own code (``vmbench``: a long game's journal; ``Device``: a game played
-through the real app), on real MicroPython 1.28 rp2 firmware in rp2040js (../shared/pico).
+through the real app), on real MicroPython 1.28 rp2 firmware in rp2040js (tools/pico/rig).
 
 repair: a 6,000-action scorepad journal whose last checkpoint is damaged (its state changed:
     the CRC no longer holds), at the W25Q16JV's typical and maximum timing (``--flash-timing``):
@@ -386,7 +386,7 @@ def main(argv=None):
     ap.add_argument("--base", help="also run the repair on the firmware of this git revision")
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     rig = os.path.abspath(args.rig)
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-safety-")
     os.makedirs(work, exist_ok=True)

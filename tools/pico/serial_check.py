@@ -2,9 +2,9 @@
 
     .venv/bin/python tools/pico/serial_check.py --rig DIR [--cut-at N] [--keep FOLDER]
 
-DIR is a built copy of the emulated-Pico rig (``../shared/pico``, see tools/pico/README.md). Its
+DIR is a built copy of the emulated-Pico rig (``tools/pico/rig``, see tools/pico/README.md). Its
 ``emu/serial.mjs`` boots the real MicroPython v1.28 rp2 firmware and socat puts the board's USB
-serial on a pseudo-terminal (``../shared/pico/SERIAL.md``), so everything on the host side is what
+serial on a pseudo-terminal (``tools/pico/rig/SERIAL.md``), so everything on the host side is what
 a user runs: the tablemate command, mpremote's serial transport, pyserial. Ending the emulator
 with SIGTERM is pulling the cable: it saves the flash as it was at that instant, a flash program
 in progress torn, and the next run boots from it.
@@ -355,7 +355,7 @@ def main(argv=None):
     ap.add_argument("--keep", help="keep the emulator's output, frames and pulled files here")
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "serial.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     if shutil.which("socat") is None:
         ap.error("socat is missing: apt-get install -y socat")
     work = args.keep or tempfile.mkdtemp(prefix="tablemate-serial-")

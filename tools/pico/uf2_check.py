@@ -283,7 +283,7 @@ def main(argv=None):
     ap.add_argument("--only", nargs="+", choices=PARTS, help="run these parts only")
     args = ap.parse_args(argv)
     if not args.rig or not os.path.exists(os.path.join(args.rig, "emu", "drive.mjs")):
-        ap.error("--rig must name a built copy of ../shared/pico (see tools/pico/README.md)")
+        ap.error("--rig must name a built copy of tools/pico/rig (see tools/pico/README.md)")
     args.rig = os.path.abspath(args.rig)
     args.uf2 = os.path.abspath(args.uf2)
     args.new_uf2 = args.new_uf2 and os.path.abspath(args.new_uf2)

@@ -1,7 +1,7 @@
 """Cartes sur Table: four rounds of Patients and votes; the most-voted card scores its voters.
 
 The device takes every vote, finds the most-voted card, lets the Patient settle a tie, scores
-and ranks. The rulebook (shared/rules/cartes-sur-table.txt) is the spec; docs/rules/
+and ranks. The published Cartes sur Table Rulebook is the spec; docs/rules/
 cartes-sur-table.md has the readings of its gaps.
 
 State (plain JSON data):

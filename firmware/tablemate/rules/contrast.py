@@ -1,7 +1,7 @@
 """Contrast: every player picks the symbol that best fits the top picture; the plurality wins it.
 
 The device resolves each round, so players only enter picks. Readings of the rulebook's gaps are
-written down in docs/rules/contrast.md; the rulebook (shared/rules/contrast.txt) is the spec.
+written down in docs/rules/contrast.md; the published Contrast Rulebook is the spec.
 
 State (plain JSON data):
   names, coop, expert   from the options

@@ -3,8 +3,8 @@
 The device cannot see the item cards, so the players say what they scored and how well it
 matched; the device keeps the points, the fragments (cards scored face up for 1 point, which
 either player may score again), the face-down cards, the deck, whose turn it is, the end, and
-the players' clocks as the screen last journaled them. The rulebook (shared/rules/
-perfect-moment.txt) is the spec; docs/rules/perfect-moment.md has the readings of its gaps.
+the players' clocks as the screen last journaled them. The published rulebook (The
+Perfect Moment Rulebook) is the spec; docs/rules/perfect-moment.md has the readings of its gaps.
 
 State (plain JSON data):
   names, clock, zero    from the options: the clock kind ("bank", "turn", "off") and what a

@@ -2,8 +2,8 @@
 
 A card's sides are secret from its holder, so the device never asks for them: it runs the turns
 (the colour action played, for the log), the objective checks the players report, the victory
-for each setup, and the solitaire's move counter and action chain. The rulebook
-(shared/rules/perspective.txt) is the spec; docs/rules/perspective.md has the readings.
+for each setup, and the solitaire's move counter and action chain. The published
+Perspective Rulebook is the spec; docs/rules/perspective.md has the readings.
 
 Setups (from the player count and the "advanced" option): "solo" (1 player), "duel" (2),
 "advanced" (2, no objective cards: the common hand, either side, is the objective), "trio" (3:

@@ -2,8 +2,8 @@
 
 The players play real cards; the device is told which card was played and the answers to its
 actions (a target, a card), and keeps every Field of View card by card, each hand's size, the
-draw pile, the discard pile, whose turn it is and who misses a turn. The rulebook
-(shared/rules/viewpoint.txt) is the spec; docs/rules/viewpoint.md has the readings of its gaps.
+draw pile, the discard pile, whose turn it is and who misses a turn. The published
+Viewpoint Rulebook is the spec; docs/rules/viewpoint.md has the readings of its gaps.
 
 Cards are the catalog's indices. The catalog is ``CARDS`` (the printed list, 42 cards), plus the
 entries of an optional catalog file (``parse``), carried in the options so that a journal always
