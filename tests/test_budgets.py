@@ -86,7 +86,7 @@ def test_heap_after_boot(modules):
     assert used <= budgets.limit("heap-boot"), "%.1f KB" % (used / KB)
 
 
-@pytest.mark.parametrize("mode", sorted(m["name"] for m in session.MODES))
+@pytest.mark.parametrize("mode", vmbench.measured())
 def test_heap_during_the_largest_game(modules, mode):
     kind, folder = modules
     heap, out = vmbench.heap_in_largest_game(mode, folder)
