@@ -483,7 +483,7 @@ def main(argv=None):
                 rep.add(LABELS[0] + " (" + kind + ")", kb(boot - empty), MPV,
                         "<= %s" % kb(budgets.limit("heap-boot")),
                         verdict(boot - empty, budgets.limit("heap-boot")))
-            for mode in sorted(vmbench.LARGEST):
+            for mode in vmbench.measured():
                 for kind, d in ((".mpy", vm_mpy), (".py", vm_py)):
                     heap, out = vmbench.heap_in_largest_game(mode, d)
                     used = heap[-1] - heap[0]

@@ -163,15 +163,10 @@ def resume(app):
 
 def _show(app, game, cls=None):
     """Show ``game`` on its mode's screen (``cls``, when the caller has it: the registry is not
-    walked again in the press that starts a game) above the home menu, and over it what the
-    screen says the players must read first (``GameScreen.opening``): every mode's way in."""
+    walked again in the press that starts a game) above the home menu: the screen shows what
+    the players must read first itself (``GameScreen.enter``)."""
     app.home()
-    shown = (cls or screen(name_of(game)))(app, game)
-    app.push(shown)
-    told = shown.opening()
-    if told:
-        from tablemate.ui.dialogs import Notice
-        app.push(Notice(app, told))
+    (cls or screen(name_of(game)))(app, game).enter()
 
 
 def name_of(game):

@@ -6,7 +6,10 @@ and history outcomes are written. Everything else about a mode is its two module
 ``tablemate.options``) and ``screens/<name>.py`` (its ``SCREEN`` class). The home menu, the
 setup menu, the history and the host tools (``tablemate report``, the README pictures,
 package.json, the benchmarks) all read the registry, and ``lifecycle.rules`` and
-``lifecycle.screen`` find a mode's modules from it: no other place names the modes. docs/adding-a-game.md has the recipe.
+``lifecycle.screen`` find a mode's modules from it: no other place needs a mode's name. The host's
+extras for the built-in modes (a recorded long game for the heap figure, the sample report's
+games, the README's pictures of a game) name the modes they know and give any other mode a
+default or nothing. docs/adding-a-game.md has the recipe.
 
 The home menu asks here whether a game is saved (``saved_name``) and whether it had ended
 (``ended``): that, and the registry, is all a boot needs. Starting, resuming, filing and leaving

@@ -227,19 +227,23 @@ class Device:
                 return True
         return False
 
-    def goto(self, label, key="DOWN", limit=12):
+    def goto(self, label, key="DOWN", limit=None):
         """Move a menu's cursor with ``key`` until the row ``label`` is highlighted on the panel.
 
         Menus are found by what they show, so a new menu row never sends a test or a README
         picture to the wrong screen; AssertionError (with the panel) when the row never comes.
+        ``limit`` (presses) defaults to one lap of the menu on top: a menu's length follows the
+        registry (the home menu has a row per mode), so no count of rows is written here.
         """
+        if limit is None:
+            limit = len(getattr(self.app.top(), "items", ())) + 1
         for _ in range(limit):
             if self.menu_row(label):
                 return
             self.press(key)
         raise AssertionError("menu row %r never highlighted\n%s" % (label, self.panel.to_text()))
 
-    def choose(self, label, key="DOWN", limit=12):
+    def choose(self, label, key="DOWN", limit=None):
         """Move to the menu row ``label`` and press OK."""
         self.goto(label, key, limit)
         self.press("OK")

@@ -351,6 +351,13 @@ advance(300)
 """
 
 
+def measured():
+    """The modes whose largest game the heap budget measures: every registered one, those
+    without a recorded game (``LARGEST``) at their start (``largest``)."""
+    from tablemate import session
+    return sorted(m["name"] for m in session.MODES)
+
+
 def largest(mode):
     """(players, journaled actions, what the VM plays) of the largest game of ``mode``: its
     recorded game in ``LARGEST``, else its start with the most players, resumed, then OK."""

@@ -2,7 +2,9 @@
 
 It lives in the tests folder to show that a game is two files and one registry entry: the
 sixth-mode test (tests/host/test_sixth_mode.py) registers it and plays it through the app, the
-screenshots, the history and ``tablemate report`` with no other file changed. A real rules
+screenshots, the history and ``tablemate report`` with no other file changed, and
+tests/host/test_adding_a_game.py adds it to a copy of the firmware as a built-in mode, by
+docs/adding-a-game.md's steps. A real rules
 module in the same contract as the firmware's: pure, plain data, every action checked.
 """
 
@@ -36,6 +38,11 @@ def apply(state, action):
 
 def names(state):
     return state["names"]
+
+
+def target(state):
+    """The marks that win (the screen reads the game through accessors, as a built-in's)."""
+    return state["target"]
 
 
 def scores(state):

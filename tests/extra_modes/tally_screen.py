@@ -20,7 +20,7 @@ class Tally(GameScreen):
 
     def draw(self, fb):
         state = self.game.state
-        text.put(fb, "Marks to %d" % state["target"], 0, 0)
+        text.put(fb, "Marks to %d" % rules.target(state), 0, 0)
         over = self.over()
         table.draw(fb, rules.names(state), rules.scores(state),
                    rules.result(state) if over else (rules.turn(state),), -1)

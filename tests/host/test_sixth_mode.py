@@ -82,3 +82,14 @@ def test_a_registered_mode_has_its_setup_picture(tally, tmp_path):
 def test_a_registered_mode_has_a_largest_game_for_the_heap_budget(tally):
     players, actions, play = vmbench.largest("tally")
     assert (players, actions) == (4, 0) and "Resume" in play
+
+
+def test_the_menus_are_walked_to_their_last_row_however_many_modes(tally, monkeypatch, tmp_path):
+    """No press limit in the harness counts the home menu's rows: with more modes registered,
+    ``goto`` still reaches its last row (the fixed limit of 12 presses stopped short of it
+    once the home menu had more rows than that)."""
+    more = [dict(ENTRY, name="tally%d" % i, label="Tally %d" % i) for i in range(2, 5)]
+    monkeypatch.setattr(session, "MODES", session.MODES + more)
+    dev = Device(str(tmp_path))
+    dev.goto("About")
+    assert dev.menu_row("About")

@@ -108,7 +108,7 @@ def home_items():
                                                     "About"]
 
 
-def choose(dev, label, key="DOWN", limit=12):
+def choose(dev, label, key="DOWN", limit=None):
     """Move the cursor to the menu row ``label`` (seen highlighted on the panel), then press OK."""
     dev.choose(label, key, limit)
 
@@ -118,7 +118,7 @@ def menu_row(dev, label):
     return dev.menu_row(label)
 
 
-def goto(dev, label, key="DOWN", limit=12):
+def goto(dev, label, key="DOWN", limit=None):
     """Move the cursor with ``key`` until the menu row ``label`` is highlighted."""
     dev.goto(label, key, limit)
 

@@ -239,7 +239,7 @@ def test_damaged_history_lines_are_skipped_and_counted(make_device, root):
     with open(os.path.join(root, "data", "history.jnl"), "wb") as f:
         f.write(good + b"".join(bad) + good.replace(b"[0]", b"[1]"))
     dev = make_device()
-    choose(dev, "History", limit=14)
+    choose(dev, "History")
     assert dev.shows("7 damaged") and dev.shows("kept aside"), dump(dev)
     dev.press("OK")
     assert dev.shows("Scorepad: Bob") and dev.shows("Scorepad: Ann"), dump(dev)

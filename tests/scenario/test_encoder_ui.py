@@ -6,9 +6,10 @@ from conftest import (actions, choose, cursor_at, dump, goto, home_items, menu_r
 from tablemate_host import machine
 
 
-def turn_to(dev, label, limit=12):
-    """Turn clockwise one detent at a time until the menu row ``label`` is highlighted."""
-    for _ in range(limit):
+def turn_to(dev, label):
+    """Turn clockwise one detent at a time until the menu row ``label`` is highlighted: at most
+    a lap of the menu on top (its length follows the registry, as ``Device.goto``'s)."""
+    for _ in range(len(dev.app.top().items) + 1):
         if menu_row(dev, label):
             return
         dev.turn(+1)

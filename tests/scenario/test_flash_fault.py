@@ -161,7 +161,7 @@ def test_settings_changed_on_a_full_flash_are_kept_for_this_session(make_device,
     before = files(root)
     FlashFault(root, monkeypatch, "full")
     level = dev.app.settings["brightness"]
-    choose(dev, "Settings", limit=14)
+    choose(dev, "Settings")
     dev.press("OK")  # Brightness
     dev.press("RIGHT")
     for _ in range(3):

@@ -85,7 +85,7 @@ def leave(dev):
 
 # -- the chess clock ---------------------------------------------------------------------------
 def start_clock(dev):
-    choose(dev, "Chess clock", limit=14)
+    choose(dev, "Chess clock")
     choose(dev, "Start")
     dev.press("OK")  # the left player's time runs: written
     dev.advance(100)

@@ -342,7 +342,7 @@ def test_a_game_lost_on_time_says_whose_time_is_up(make_device, root):
     assert ((128 - text.ink_width(why)) // 2, 56) in dev.find_text(why), \
         "centred on the bottom line" + dump(dev)
     dev.press("OK")  # filed: home
-    choose(dev, "History", limit=14)
+    choose(dev, "History")
     dev.press("OK")  # the game's details
     assert dev.shows("Ann 0 Bob 0") and dev.shows("Bob's time is up"), dump(dev)
     lines = []
@@ -367,7 +367,7 @@ def test_a_tie_says_that_the_last_turn_won(make_device, root):
     why = "Tie: last turn won"
     assert ((128 - text.ink_width(why)) // 2, 56) in dev.find_text(why), dump(dev)
     dev.press("OK")  # filed: home
-    choose(dev, "History", limit=14)
+    choose(dev, "History")
     dev.press("OK")  # the game's details
     assert dev.shows("Ann 0 Bob 0") and dev.shows(why), dump(dev)
     lines = []
@@ -506,7 +506,7 @@ def test_three_buttons_score_from_rows_and_take_deck_cards_from_the_menu(make_de
     card from the deck or puts one back; the race is PREV (left player) and NEXT (right)."""
     dev = make_device(layout="three")
     dev.choose("Perfect Moment")
-    dev.choose("Start", limit=12)
+    dev.choose("Start")
     assert dev.shows("Who is ready first?") and dev.shows("NEXT >"), dump(dev)
     dev.press("DOWN")  # NEXT: the right player is ready first
     dev.advance(300)

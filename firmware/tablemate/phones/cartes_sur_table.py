@@ -29,7 +29,7 @@ def pending(state):
     """The seats still to vote on this Patient (none during a tie: the Patient settles it)."""
     if rules.tie(state):
         return []
-    got = state["sealed"] if rules.secret(state) else rules.votes(state)
+    got = rules.tokens(state) if rules.secret(state) else rules.votes(state)
     return [p for p in range(len(got)) if got[p] is None]
 
 
@@ -51,7 +51,7 @@ def _vote(table, game, seat):
     """The seat's own vote so far: sealed in RAM, held, or (open ballot) played; else None."""
     state = game.state
     if rules.secret(state):
-        token = state["sealed"][seat]
+        token = rules.tokens(state)[seat]
         return game.secret.get(token) if token is not None else None
     held = table.held.get(seat)
     return held[2] if held else rules.votes(state)[seat]
@@ -61,7 +61,7 @@ def mine(table, game, seat):
     state = game.state
     out = {"vote": _vote(table, game, seat)}
     if rules.secret(state):
-        token = state["sealed"][seat]
+        token = rules.tokens(state)[seat]
         out["lost"] = token is not None and token not in game.secret  # a power cut took it
     out["can"] = ("tiebreak" if rules.tie(state) and rules.patient(state) == seat else
                   "wait" if rules.tie(state) else
@@ -95,7 +95,7 @@ def act(table, screen, seat, request):
     if rules.tie(state):
         raise RuleError("Patient: settle tie")
     if not rules.secret(state):
-        if state["votes"][seat] is not None:
+        if rules.votes(state)[seat] is not None:
             raise RuleError(rules.names(state)[seat] + " has voted")
         table.hold(screen.game, seat, ["vote", seat, card])
         return

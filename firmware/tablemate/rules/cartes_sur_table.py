@@ -213,6 +213,11 @@ def patients_done(state):
     return len(state["done"])
 
 
+def were_patient(state):
+    """The seats that were the Patient this round, in turn."""
+    return state["done"]
+
+
 def turn(state):
     """The first player still to vote, or the Patient during a tie, or -1 (all in, or over)."""
     if state["over"]:
@@ -234,6 +239,12 @@ def votes(state):
 def sealed(state):
     """Per seat, whether they cast their secret vote."""
     return [t is not None for t in state["sealed"]]
+
+
+def tokens(state):
+    """Per seat, the token of their sealed secret vote (the screen keeps the vote itself, by
+    token, in RAM), or None."""
+    return state["sealed"]
 
 
 def secret(state):

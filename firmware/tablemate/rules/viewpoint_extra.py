@@ -224,6 +224,12 @@ def cancellable(state):
             and bool(cancellers(state)))
 
 
+def due_card(state):
+    """The card whose actions are due (the one a cancel would take back), or None."""
+    stack = state["stack"]
+    return stack[-1]["self"] if stack else None
+
+
 def cancellers(state):
     """The catalog's cards that cancel (none in the printed set)."""
     cat = v.catalog(state)

@@ -98,8 +98,9 @@ class CartesSurTable(GameScreen):
         """The players whose sealed vote is not in RAM (the power went since): they vote
         again."""
         state = self.game.state
-        return [p for p in range(len(rules.names(state))) if state["sealed"][p] is not None
-                and state["sealed"][p] not in self.ballot]
+        sealed = rules.tokens(state)
+        return [p for p in range(len(sealed)) if sealed[p] is not None
+                and sealed[p] not in self.ballot]
 
     # -- which view ---------------------------------------------------------------------------
     def sync(self):
@@ -153,7 +154,7 @@ class CartesSurTable(GameScreen):
         if not GameScreen.undo(self):
             return False
         state = self.game.state
-        sealed = state["sealed"]
+        sealed = rules.tokens(state)
         if rules.secret(state) and shown and None not in sealed and rules.votes(state) == [
                 None] * len(sealed):  # the reveal taken back: its votes are sealed again
             for p in range(len(sealed)):
@@ -219,7 +220,7 @@ class CartesSurTable(GameScreen):
         elif view == SECRET:
             self.seal(self.voter, self.cur)
         elif view == ALL_IN:
-            if self.do(["reveal", [self.ballot[t] for t in state["sealed"]]], first=True):
+            if self.do(["reveal", [self.ballot[t] for t in rules.tokens(state)]], first=True):
                 self.ballot.clear()  # in the journal now: RAM keeps nothing of the ballot
 
     def seal(self, p, card):
@@ -258,7 +259,7 @@ class CartesSurTable(GameScreen):
     def _choose_patient(self):
         from tablemate.ui import Menu
         state = self.game.state
-        done = state["done"]
+        done = rules.were_patient(state)
         seats = [p for p in range(len(rules.names(state))) if p not in done]
         items = [rules.names(state)[p] for p in seats]
 

@@ -30,7 +30,7 @@ def extra_entries(screen):
     state = screen.game.state
     out = []
     if extra.cancellable(state):
-        card = rules.name(state, state["stack"][-1]["self"])
+        card = rules.name(state, extra.due_card(state))
         out.append(("Cancel " + card, lambda: _ask_player(
             screen, "Who cancels?", lambda q: _ask_card(
                 screen, "With which card?", extra.cancellers(state),

@@ -176,9 +176,18 @@ class GameScreen(Screen):
         if kind == K.PRESS and key == K.OK:
             show_standings(self.app, self.game)
 
+    def enter(self):
+        """Come on top (``lifecycle`` has just started or resumed the game), and over the game
+        what the players must read first (``opening``): every mode's way in."""
+        self.app.push(self)
+        told = self.opening()
+        if told:
+            from tablemate.ui.dialogs import Notice
+            self.app.push(Notice(self.app, told))
+
     def opening(self):
         """What the players must read before the game (a variant's dealing, a reminder), or
-        None: ``lifecycle`` shows it over the game as it shows the game."""
+        None: ``enter`` shows it over the game."""
         return None
 
     def page_back(self):
