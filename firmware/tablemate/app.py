@@ -12,6 +12,8 @@ from micropython import const
 
 from tablemate import VERSION, ticks_diff, unload
 from tablemate import keys as K
+from tablemate import screens
+from tablemate.ui import text
 
 _AWAKE = const(0)
 _DIM = const(1)
@@ -32,7 +34,7 @@ class App:
         The settings' module reads the file here and goes once the boot is over (``_settled``):
         the app keeps the settings, not the 2 KB of code that checks them (Settings and the
         name editor import it when opened, a save imports it)."""
-        from tablemate.store import settings
+        from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)
         self.display = display
         self.input_for = input_for
         self.root = root
@@ -75,7 +77,6 @@ class App:
         The questions come once the home menu is on the panel: reading a saved game's journal
         and loading the dialogs would otherwise delay the first frame by 90 ms on a Pico.
         """
-        from tablemate import screens
         self.now = now
         self._last_input = now
         self.apply_settings()
@@ -86,16 +87,17 @@ class App:
     def _settled(self):
         """The boot's last chore: ``/data`` made on a first boot, then the settings' module let
         go (see ``__init__``)."""
-        from tablemate.store import settings
+        from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)
         settings.data_folder(self.root, True)
         unload((_SETTINGS,))
 
     def _ask_at_boot(self):
-        from tablemate.screens import saved
+        from tablemate.screens import saved  # .mpy: let go once asked (app.py)
         self.stack[0].on_open()  # the home menu learns about the saved game ("Continue")
         saved.offer(self)
         unload(("tablemate.screens.saved",))  # a question asked holds what it needs
         if self._problem:  # on top, so it is read before the resume question
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Notice
             self.push(Notice(self, self._problem))
             self._problem = None
@@ -216,7 +218,9 @@ class App:
         try:
             settings.save(self.path("settings.json"), self.settings)
         except OSError as exc:
+            # .mpy: 2 KB the home menu and its boot do without
             from tablemate.store.files import trouble
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Notice
             self.push(Notice(self, trouble(exc) + ":\nthe settings last\nuntil switched off"))
         self.apply_settings()
@@ -338,11 +342,10 @@ class App:
         if self.battery is not None and stack[first].shows_battery:
             self.battery.mark(fb)
         if self._woken is not None:  # over the message line, whatever the screen
-            from tablemate.ui import text
             text.bar(fb, 0, 7, 128)
             text.put(fb, WOKEN, 1, 7, color=0)
         if self.settings["turn"] or fb.turned:  # face the player: only then loaded
-            from tablemate.ui import face
+            from tablemate.ui import face  # .mpy: only while the face shows
             face.update(self)
         if self._idle != _OFF:
             fb.show()

@@ -9,6 +9,9 @@ Nothing else is touched: no file, no other pin.
 """
 
 from tablemate.hw import peripherals as hw
+from tablemate.hw.ssd1306 import SSD1306
+from tablemate.ui import draw_title, text
+from tablemate.ui.dialogs import wrap
 
 TITLE = "Board settings"
 _LINES = 5  # below the title, above the last line
@@ -26,7 +29,6 @@ def show(cfgs, source, problems, find):
             continue
         if addr is None:
             continue
-        from tablemate.hw.ssd1306 import SSD1306
         try:
             display = SSD1306(i2c, addr=addr, sh1106=cfg.get("display") == "sh1106",
                               flip=cfg.get("flip") is True)
@@ -41,9 +43,6 @@ def show(cfgs, source, problems, find):
 def draw(fb, source, problems):
     """The message: where the problem is, the first problem without its remedy (the part in
     brackets at its end: the REPL has it, the panel has not the room), and how many more."""
-    from tablemate.ui import draw_title
-    from tablemate.ui import text
-    from tablemate.ui.dialogs import wrap
     fb.fill(0)
     draw_title(fb, TITLE)
     where = "In " + (source or "board.py") + ":"

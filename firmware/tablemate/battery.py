@@ -178,10 +178,10 @@ class Gauge:
         if app.stack:
             app.stack[-1].dirty = True
         if self.event == LOW:
-            from tablemate.screens import power
+            from tablemate.screens import power  # .mpy: 1.6 KB, only on a low battery
             power.low(app)
         elif self.event == EMPTY:
-            from tablemate.screens import power
+            from tablemate.screens import power  # .mpy: 1.6 KB, only on a low battery
             power.cut_off(app)
 
     def chosen(self, app):

@@ -34,6 +34,7 @@ from tablemate import (VERSION, crc32, keep_fed, keys, sleep_ms, ticks_add, tick
                        unload)
 from tablemate.board import BOARD
 from tablemate.hw import peripherals as hw
+from tablemate.hw.ssd1306 import SSD1306
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a pass takes ~1-20 ms, a journal write a few more
 NAP_MAX_MS = 1000  # the longest sleep between passes: the watchdog counts on in a lightsleep
@@ -89,7 +90,7 @@ def check_board(cfg, root, cycles):
     (``settings.checked_board``), so an unchanged board costs the boot two small file reads
     instead of 22 ms of import and check on a Pico. An edited ``board.py`` or wiring file is
     checked again."""
-    from tablemate.store import settings
+    from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)
     folder = root + "/data/"
     board, problems = settings.wiring(folder, cfg)
     source = settings.WIRING_PATH if board is not cfg or problems else None
@@ -97,15 +98,15 @@ def check_board(cfg, root, cycles):
     layouts = None if problems else settings.checked_board(folder, mark)
     if layouts is not None:
         return board, layouts, None
-    from tablemate import boardcheck
+    from tablemate import boardcheck  # .mpy: 2 KB, only for a board new to the flash
     problems = problems or boardcheck.check_board(board)
     layouts = boardcheck.wired_layouts(board)
     unload(("tablemate.boardcheck",))  # its 2 KB go with the next garbage collection
     if problems:
-        from tablemate import badboard
+        from tablemate import badboard  # only for a bad board
         badboard.show((board, cfg) if board is not cfg else (cfg,), source, problems,
                       find_display)
-        from tablemate.hw import fault
+        from tablemate.hw import fault  # only for a fault
         fault.bad_board(board, problems, cycles, source)
         return None
     return board, layouts, mark
@@ -115,8 +116,7 @@ def safe_screen(cfg):
     """Say safe mode on the panel (``tablemate.safe``); if even that fails (the app may be
     broken: it is what safe mode is for), say why on the console and go on to the REPL."""
     try:
-        from tablemate import safe
-        from tablemate.hw.ssd1306 import SSD1306
+        from tablemate import safe  # only in safe mode
         i2c = hw.bus(cfg)
         addr = find_display(i2c, cfg)
         if addr is not None:
@@ -136,13 +136,12 @@ def build(cfg=BOARD, root="", cycles=-1):
         print(SAFE_MODE)
         safe_screen(cfg)
         return None
-    from tablemate.app import App
+    from tablemate.app import App  # after the safe-mode check: a broken app still reaches the REPL
     # Before any interrupt handler exists: the encoder's are hard IRQs, and an exception raised
     # inside one can only be reported through this preallocated buffer. (Ports without hard
     # interrupts, such as the WebAssembly one of the web page, leave the function out.)
     if hasattr(micropython, "alloc_emergency_exception_buf"):
         micropython.alloc_emergency_exception_buf(100)
-    from tablemate.hw.ssd1306 import SSD1306
     i2c = hw.bus(cfg)
     addr = find_display(i2c, cfg)
     if addr is None and cfg["freq"] > SLOW_HZ:  # a fast display that stopped keeping up
@@ -150,7 +149,7 @@ def build(cfg=BOARD, root="", cycles=-1):
         i2c = hw.bus(cfg)
         addr = find_display(i2c, cfg)
     if addr is None:
-        from tablemate.hw import fault
+        from tablemate.hw import fault  # only for a fault
         addr = fault.wait_for_display(i2c, cfg, find_display, cycles)
         if addr is None:
             return None
@@ -158,8 +157,8 @@ def build(cfg=BOARD, root="", cycles=-1):
 
     def input_for(layout):
         if layout == "encoder":
-            from tablemate.hw.encoder import EncoderInput
-            from tablemate.knob import Encoder
+            from tablemate.hw.encoder import EncoderInput  # .mpy: only with an encoder wired
+            from tablemate.knob import Encoder  # .mpy: only with an encoder wired
             enc = cfg["encoder"]
             return EncoderInput(hw.pull_up(enc["a"]), hw.pull_up(enc["b"]), hw.pull_up(enc["sw"]),
                                 Encoder(), keys.Keys(layout))
@@ -174,7 +173,7 @@ def build(cfg=BOARD, root="", cycles=-1):
     if hw.has_wifi():
         app.net = _access_point
     if mark is not None:  # a board new to this flash passed: kept once the home menu is shown
-        from tablemate.store import settings
+        from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)
         app.after_frame(lambda: settings.board_passed(root + "/data/", mark, layouts))
     return app
 
@@ -182,7 +181,7 @@ def build(cfg=BOARD, root="", cycles=-1):
 def _access_point():
     """The Pico W's access point, made when Phones is switched on: ``network`` is imported
     then, never in a boot without it."""
-    from tablemate.hw.wifi import AccessPoint
+    from tablemate.hw.wifi import AccessPoint  # only on a Pico W
     return AccessPoint()
 
 
@@ -213,7 +212,7 @@ def sense(app):
 
 
 def _gauge(app):
-    from tablemate.battery import Gauge
+    from tablemate.battery import Gauge  # .mpy: 3.5 KB, only with a battery wired
     app.battery = Gauge(app.probe.battery_mv, app.settings["battery"], app.now)
 
 
@@ -315,10 +314,11 @@ def save_stopped():
     if game is None or not game.unsaved:
         return "nothing unsaved"
     n = game.unsaved
-    from tablemate.ui import play
+    from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
     try:
         play.save(stopped, game)
     except OSError as exc:
+        # .mpy: 2 KB the home menu and its boot do without
         from tablemate.store.files import trouble
         return "%d lines not saved: %s" % (n, trouble(exc))
     return "%d lines saved" % n

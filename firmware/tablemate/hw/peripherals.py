@@ -10,6 +10,8 @@ drivers below take theirs built, so the simulator, the web page and the tests ha
 Nothing here imports the layers above: the key machine arrives in ``ButtonInput`` too.
 """
 
+import sys
+
 from machine import ADC, I2C, PWM, RTC, WDT, WDT_RESET, Pin, deepsleep, lightsleep, reset_cause
 from micropython import const
 
@@ -63,7 +65,6 @@ def watchdog_off():
     ``WDT`` has no stop, the chip's watchdog has: ENABLE is bit 30 of its CTRL register, cleared
     through the register's atomic clear alias (+0x3000) on the RP2040 and the RP2350 alike.
     ``watchdog()`` starts it again at the next boot."""
-    import sys
 
     import machine  # here, not at the top: only a computer's Ctrl-C comes here
     base = 0x400D8000 if "RP2350" in getattr(sys.implementation, "_machine", "") else 0x40058000
@@ -73,7 +74,6 @@ def watchdog_off():
 def has_wifi():
     """True on a Pico W or a Pico 2 W (MicroPython names the board "... Pico W with RP2040"):
     Phones can start an access point there (``hw/wifi.py``, imported only then)."""
-    import sys
     return " W with " in getattr(sys.implementation, "_machine", "")
 
 

@@ -36,7 +36,7 @@ def pending(state):
 def covers(screen):
     """The count covers the gadget while it waits for a voter (not over a vote being cast on
     its picker, a tie or a result)."""
-    from tablemate.screens.cartes_sur_table import PASS, VOTE
+    from tablemate.screens.cartes_sur_table import PASS, VOTE  # .mpy: only with phones on
     return screen.view == PASS or screen.view == VOTE
 
 
@@ -105,6 +105,7 @@ def act(table, screen, seat, request):
 def _seal(screen, seat, card):
     """Seal ``seat``'s vote through the gadget's own ``seal``, leaving the gadget where it was
     when it shows the last result or another player's vote being cast on its picker."""
+    # .mpy: only with phones on
     from tablemate.screens.cartes_sur_table import RESULT, SCORES, SECRET
     busy = screen.view in (RESULT, SCORES) or screen.view == SECRET and screen.voter != seat
     view, voter, cur = screen.view, screen.voter, screen.cur

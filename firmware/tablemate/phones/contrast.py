@@ -29,7 +29,7 @@ def pending(state):
 
 def covers(screen):
     """The count covers the gadget's pick grid (not a round's result)."""
-    from tablemate.screens.contrast import PICK
+    from tablemate.screens.contrast import PICK  # .mpy: only with phones on
     return screen.view == PICK
 
 

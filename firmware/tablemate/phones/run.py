@@ -26,6 +26,11 @@ import sys
 from micropython import const
 
 from tablemate import os, random, ticks_ms
+from tablemate.phones.page import PAGE
+from tablemate.phones.server import Server
+from tablemate.phones.table import GRACE_MS, Table
+from tablemate.store import phones as kept
+from tablemate.store.files import trouble
 
 PASS_MS = const(10)  # the longest wait between two passes of the app (a key's latency)
 POLL_MS = const(200)  # how often the public frame is checked for news
@@ -57,8 +62,6 @@ class Phones:
     ``ssid``, ``password``, ``url`` and the ``table`` here."""
 
     def __init__(self, app, grace=None):
-        from tablemate.phones.table import GRACE_MS, Table
-        from tablemate.store import phones as kept
         self.app = app
         self.net = app.net()
         self.path = app.path("phones.json")
@@ -73,13 +76,11 @@ class Phones:
 
     def keep(self):
         """Write the password and the seats (after a seat was taken or freed)."""
-        from tablemate.store import phones as kept
         self.table.dirty = False
         try:
             kept.save(self.path, self.password, self.table.seats)
             self.problem = None
         except OSError as exc:
-            from tablemate.store.files import trouble
             self.problem = trouble(exc)
 
     def free(self, name):
@@ -88,9 +89,7 @@ class Phones:
         self.server.update()
 
     async def main(self, wdt, loops, host, port):
-        from tablemate.boot import collect, due, step
-        from tablemate.phones.page import PAGE
-        from tablemate.phones.server import Server
+        from tablemate.boot import collect, due, step  # cycle: boot imports this module
         app = self.app
         self.server = Server(app, self.table, PAGE, self.keep, self._acted)
         await self.server.start(host, port)
@@ -110,7 +109,7 @@ class Phones:
 
     def _acted(self):
         """After a phone's action: the gadget counts the phones still choosing."""
-        from tablemate.screens.phones import covered
+        from tablemate.screens.phones import covered  # .mpy: only with phones on
         covered(self.app, self.table, ticks_ms())
 
     async def _poll(self):
@@ -132,6 +131,7 @@ def run(app, wdt, loops):
         host, port, phones.url = phones.net.start(phones.ssid, phones.password)
     except OSError as exc:
         app.settings["phones"] = False
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, "Wi-Fi did not start (%s): Phones is off" % exc))
         return loops

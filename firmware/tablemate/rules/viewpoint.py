@@ -132,7 +132,7 @@ def value(state, card):
 def _extra():
     """The catalog file's part of the rules and the corrections (``viewpoint_extra``), loaded
     when a game needs them."""
-    from tablemate.rules import viewpoint_extra
+    from tablemate.rules import viewpoint_extra  # cycle: viewpoint_extra imports viewpoint
     return viewpoint_extra
 
 

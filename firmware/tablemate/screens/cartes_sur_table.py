@@ -33,7 +33,7 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.rules import cartes_sur_table as rules
-from tablemate.ui import draw_title, shorten, table, text
+from tablemate.ui import Menu, draw_title, shorten, table, text
 from tablemate.ui.play import FANFARE, GameScreen
 
 VOTE = const(0)
@@ -257,7 +257,6 @@ class CartesSurTable(GameScreen):
         return out
 
     def _choose_patient(self):
-        from tablemate.ui import Menu
         state = self.game.state
         done = rules.were_patient(state)
         seats = [p for p in range(len(rules.names(state))) if p not in done]
@@ -271,7 +270,6 @@ class CartesSurTable(GameScreen):
         self.app.push(Menu(self.app, "Patient", items, pick))
 
     def _change(self):
-        from tablemate.ui import Menu
         state = self.game.state
         seats = [p for p in range(len(rules.names(state))) if rules.sealed(state)[p]]
         self.app.push(Menu(self.app, "Whose vote?", [rules.names(state)[p] for p in seats],

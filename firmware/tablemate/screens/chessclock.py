@@ -27,6 +27,7 @@ from tablemate import keys as K
 from tablemate.clock import (BEEP, EXPIRED, RANDOM, Autosave, ChessClock, change_in,
                              first_player, fmt)
 from tablemate.store import clockfile
+from tablemate.store import files
 from tablemate.ui import Menu, Screen, draw_rows, text
 from tablemate.ui.numberentry import NumberEntry
 
@@ -64,7 +65,6 @@ def saved(app):
     found, problem = clockfile.read(path, app.now)
     if found is None:
         if problem:
-            from tablemate.store import files
             try:
                 files.aside(path, True)
             except OSError as exc:
@@ -76,7 +76,7 @@ def saved(app):
 
 
 def _tell(app, problem):
-    from tablemate.ui.dialogs import Notice
+    from tablemate.ui.dialogs import Notice  # .mpy: 2.8 KB a game holds only once a dialog shows
     app.push(Notice(app, problem))
 
 
@@ -322,6 +322,7 @@ class ClockMenu(Menu):
         screen = self.screen
         app = self.app
         if index == 2 and screen.clock.paused:
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             app.replace(Confirm(app, "Leave the clock? Its times are lost.", self._leave))
             return

@@ -48,6 +48,7 @@ class CountToThree(Screen):
             self.app.beep(BEEP_COUNT)
             return
         self.app.beep(BEEP_ZERO)
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Confirm
         self.app.replace(Confirm(self.app, "Time is up!\n%s skips?" % self.name, self.pad.skip,
                                  yes="Skip", no="Pick"))

@@ -11,6 +11,7 @@ from micropython import const
 
 from tablemate import VERSION
 from tablemate import keys as K
+from tablemate.screens import Home
 from tablemate.ui import Screen, text
 from tablemate.ui.dialogs import wrap
 
@@ -28,7 +29,6 @@ def show(app, exc):
         except Exception:
             pass
     if not stack:
-        from tablemate.screens import Home
         stack.append(Home(app))
     app.push(ErrorScreen(app, exc))
     app.redraw()
@@ -57,7 +57,7 @@ def keep(app):
 
 def _save_quietly(app, game):
     """Save what the flash has not taken yet; a refusal waits for the game's screen."""
-    from tablemate.ui import play
+    from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
     try:
         play.save(app, game)
     except OSError:
@@ -69,7 +69,7 @@ def log(app, exc):
     def entry(f):
         f.write("--- %d v%s\n" % (app.now, VERSION))
         sys.print_exception(exc, f)
-    from tablemate.store import textfiles
+    from tablemate.store import textfiles  # .mpy: only for a file a player wrote
     try:
         textfiles.append(app.path("errors.log"), entry, _ERRLOG_MAX, app.path("errors.old"))
     except OSError:

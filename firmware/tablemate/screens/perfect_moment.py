@@ -38,6 +38,7 @@ from tablemate import clock
 from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perfect_moment as rules
+from tablemate.store import clockfile
 from tablemate.ui import draw_rows, draw_title, scroll, table, text
 from tablemate.ui.play import GameScreen
 
@@ -133,7 +134,6 @@ class PerfectMoment(GameScreen):
         c = self.clock
         times = None
         if kept:
-            from tablemate.store import clockfile
             times = clockfile.read_times(self.app.path(clockfile.TIMES), self.game.id,
                                          self.game.size)
         c.set_times(times or rules.clocks(state), now)
@@ -177,7 +177,6 @@ class PerfectMoment(GameScreen):
         game = self.game
         if game.unsaved or game.id is None:
             return
-        from tablemate.store import clockfile
         try:
             clockfile.write_times(self.app.path(clockfile.TIMES), game.id, game.size,
                                   self.times())
@@ -280,6 +279,7 @@ class PerfectMoment(GameScreen):
     def deck(self, d):
         state = self.game.state
         if d < 0 and not rules.deck(state):
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             p = rules.turn(state)
             self.app.push(Confirm(self.app, "The deck is empty: taking a card ends the game.",

@@ -213,6 +213,7 @@ class Perspective(GameScreen):
         # the game menu: BACK goes back one level, there
 
     def _rebuild(self):
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         self.app.pop()
         if self.do(["rebuild"]):
@@ -245,6 +246,7 @@ class Perspective(GameScreen):
 
     def _ask_solved(self):
         """"Solved in N moves?": a slip of OK is no record. Yes journals the time of the OK."""
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Confirm
         ms = self._stamp()
         n = rules.moves(self.game.state) + 1  # the action that solved it counts ("solved")

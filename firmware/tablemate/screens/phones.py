@@ -83,6 +83,7 @@ class PhonesPage(ActionMenu):
         pass
 
     def _limit(self):
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         self.app.push(Notice(self.app, "The gadget's Wi-Fi gives addresses to 8 phones at "
                              "most: a ninth joins but cannot open the page."))
@@ -92,6 +93,7 @@ class PhonesPage(ActionMenu):
             return self._nothing
 
         def ask():
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             self.app.push(Confirm(self.app, "Free %s's seat? (%s)" % (name, kind),
                                   lambda: self._free(name)))
@@ -107,7 +109,7 @@ def covered(app, table, now):
     """Put ``Progress`` over the game screen when a phone acted and the screen waits for a
     seat's choice (not over a result or a vote being cast on the gadget), unless sent away
     for this round."""
-    from tablemate.phones.table import adapter, screen_of
+    from tablemate.phones.table import adapter, screen_of  # .mpy: only with phones on
     screen = screen_of(app)
     if screen is None or app.top() is not screen:
         return

@@ -7,6 +7,7 @@ under every game: this module is imported once the home menu's first frame is on
 when "Continue" is chosen, and let go once the question is answered.
 """
 
+from tablemate import os  # not "import os": on a Pico that searches the flash first
 from tablemate import session, unload
 
 
@@ -16,29 +17,29 @@ def offer(app):
     A game that had ended (and was filed) is not offered as if it were running: it is cleared
     and the player is told where it is. A chess clock cut off while in use comes back instead,
     paused (the game stays on the menu)."""
-    from tablemate import os  # not "import os": on a Pico that searches the flash first
     try:
         os.stat(app.path("clock.json"))  # only then is the clock's module loaded
     except OSError:
         pass
     else:
-        from tablemate.screens import chessclock
+        from tablemate.screens import chessclock  # .mpy: loaded when opened
         if chessclock.restore(app):
             return
     name, present = session.saved(app)
     if name and session.ended(app):
-        from tablemate import lifecycle
+        from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
         lifecycle.discard(app)
-        from tablemate.store import history
-        from tablemate.screens.history import headline
+        from tablemate.store import history  # .mpy: 3 KB, only to file a game
+        from tablemate.screens.history import headline  # .mpy: only to offer a game
         last = history.recent(app.path("history.jnl"), 1)
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
                         % (headline(last[0]) if last else session.label(name))))
     elif name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
         app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
-        from tablemate import lifecycle
+        from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
         lifecycle.prefetch(app, name, saved=True)
     elif present:
         resume(app)  # reports the damage and keeps the file aside
@@ -46,9 +47,10 @@ def offer(app):
 
 def resume(app):
     """Show the saved game, and what a damaged journal cost if it was repaired on the way."""
-    from tablemate import lifecycle
+    from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
     problem = lifecycle.resume(app)[1]
     if problem:
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
     else:  # the question is answered: the game can have this RAM until it needs them again

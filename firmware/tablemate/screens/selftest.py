@@ -22,6 +22,7 @@ from micropython import const
 
 from tablemate import keys as K
 from tablemate.screens import free_ram
+from tablemate.store.files import trouble
 from tablemate.ui import Menu, Screen, draw_title, text
 
 LEAVE_MS = const(2000)  # BACK held this long leaves the key page
@@ -256,11 +257,11 @@ class BusTest(Screen):
         app.probe.speed(hz)
         app.pop()
         if hz != self.board_hz:
-            from tablemate.store import settings
+            from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)
             try:
                 settings.rewire(app.root + "/data/", "freq", hz)
             except OSError as exc:
-                from tablemate.store.files import trouble
+                # .mpy: 2.8 KB a game holds only once a dialog shows
                 from tablemate.ui.dialogs import Notice
                 app.push(Notice(app, "%s:\n%s until the next start" % (trouble(exc), _hz(hz))))
 
@@ -390,7 +391,7 @@ def _flashed(app, package):
     the flash), else what ``tablemate flash`` wrote in its version file."""
     if str(package).startswith(".frozen/"):
         return "Frozen in the UF2"
-    from tablemate.store import textfiles
+    from tablemate.store import textfiles  # .mpy: only for a file a player wrote
     try:
         stamp = textfiles.read_text(app.root + VERSION_FILE, lambda f: json.loads(f.read()))
     except (OSError, ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json

@@ -99,7 +99,7 @@ class SettingsMenu(Menu):
             self._adjust(index, 1)
 
     def _edit(self, i):
-        from tablemate.ui import names
+        from tablemate.ui import names  # .mpy: 6.2 KB, only while a name is typed
 
         def done(name):
             self.s["names"][i] = name
@@ -118,7 +118,7 @@ class SettingsMenu(Menu):
         if app.battery is not None:
             app.battery.chosen(app)
         if app.settings["phones"] and app.phones is None:  # just switched on: how to join
-            from tablemate.screens import phones
+            from tablemate.screens import phones  # .mpy: only with phones on
             phones.show(app, joining=True)
         if new_layout != old_layout:
             app.settings["layout"] = new_layout

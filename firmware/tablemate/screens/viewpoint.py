@@ -52,6 +52,7 @@ from micropython import const
 from tablemate import json, unload
 from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
+from tablemate.store import files
 from tablemate.ui import draw_rows, draw_title, scroll, shorten, table, text
 from tablemate.ui.play import GameScreen
 
@@ -80,7 +81,7 @@ WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the playe
 
 
 def _parse(f):
-    from tablemate.rules import viewpoint_extra
+    from tablemate.rules import viewpoint_extra  # .mpy: 18.5 KB, only for the extra cards
     return viewpoint_extra.parse(f, json.loads)
 
 
@@ -88,10 +89,9 @@ def prepare(app, opts):
     """The options of a new game with the catalog file's cards (lifecycle.start calls this
     before the game is set up, so its journal carries the cards it is played with)."""
     del _problems[:]
-    from tablemate.store import files  # loaded with the game's store
     if not files.exists(app.path(CATALOG)):  # mostly: no import in the press that starts it
         return opts  # no file: the printed cards
-    from tablemate.store import textfiles
+    from tablemate.store import textfiles  # .mpy: only for a file a player wrote
     try:
         found = textfiles.read_text(app.path(CATALOG), _parse)
     except OSError:
@@ -528,7 +528,7 @@ class Viewpoint(GameScreen):
         return out
 
     def _menu(self):
-        from tablemate.screens import viewpoint_menu
+        from tablemate.screens import viewpoint_menu  # .mpy: 7.9 KB, let go after the menu
         return viewpoint_menu
 
     def _page(self, name):

@@ -26,7 +26,7 @@ def game_log(screen):
 def extra_entries(screen):
     """(label, callback) for the cards a catalog file brought: reveal, and cancel while the
     card whose actions are due can still be cancelled."""
-    from tablemate.rules import viewpoint_extra as extra
+    from tablemate.rules import viewpoint_extra as extra  # .mpy: 18.5 KB, only for the extra cards
     state = screen.game.state
     out = []
     if extra.cancellable(state):

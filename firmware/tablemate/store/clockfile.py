@@ -19,6 +19,8 @@ from micropython import const
 
 from tablemate import json
 from tablemate.clock import RANDOM, ChessClock
+from tablemate.store import files
+from tablemate.store.files import write_atomic
 
 FILE = "clock.json"
 TIMES = "times.json"
@@ -57,7 +59,6 @@ def parse(d, now):
 
 def write(path, data):
     """Replace the file at ``path`` by ``data`` as JSON: whole or not at all (tmp + rename)."""
-    from tablemate.store.files import write_atomic
     write_atomic(path, json.dumps(data))
 
 
@@ -82,7 +83,6 @@ def read(path, now):
 
 def write_times(path, gid, size, times):
     """Keep the clocks ``times`` of the game ``gid`` whose journal is ``size`` bytes long."""
-    from tablemate.store.files import write_atomic
     write_atomic(path, json.dumps({"id": gid, "size": size, "t": times}))
 
 
@@ -113,5 +113,4 @@ def read_times(path, gid, size):
 
 def remove(path):
     """Delete the saved clock (and a temporary file a cut write left)."""
-    from tablemate.store import files
     files.remove(path)

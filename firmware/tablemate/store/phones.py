@@ -14,6 +14,8 @@ join again from the gadget's QR code) and no seat held.
 from micropython import const
 
 from tablemate import json
+from tablemate.store import files
+from tablemate.store.files import write_atomic
 
 SEATS_MAX = const(8)  # a name for each phone the network can hold (``phones.table.PHONES``)
 TOKEN_LEN = const(16)  # hex characters of a seat's token: 64 random bits
@@ -56,7 +58,6 @@ def load(path):
     except (ValueError, RuntimeError):  # RuntimeError: too deep for CPython's json
         data = None
     if type(data) is not dict:
-        from tablemate.store import files
         try:
             files.aside(path, move=True)
         except OSError:
@@ -75,5 +76,4 @@ def load(path):
 def save(path, password, seats):
     """Keep the password and the seats (a temporary file, then a rename); OSError when the
     flash refuses: the phones play on, and find their seats again only until a power cut."""
-    from tablemate.store.files import write_atomic
     write_atomic(path, json.dumps({"password": password, "seats": seats}))

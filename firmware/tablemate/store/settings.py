@@ -128,6 +128,7 @@ def save(path, settings):
         if msg:
             raise ValueError(msg)
         out[key] = value
+    # .mpy: 2 KB the home menu and its boot do without
     from tablemate.store.files import write_atomic
     write_atomic(path, json.dumps(out))
 
@@ -168,6 +169,7 @@ def checked_board(folder, mark):
 def board_passed(folder, mark, layouts):
     """Remember that the board ``mark`` passed the check and wires ``layouts``; a flash that
     refuses (full, read-only, no /data yet on a first boot) only means the check runs again."""
+    # .mpy: 2 KB the home menu and its boot do without
     from tablemate.store.files import write_atomic
     try:
         write_atomic(folder + BOARD_FILE, json.dumps({"board": mark, "layouts": list(layouts)}))
@@ -232,6 +234,7 @@ def rewire(folder, key, value):
         if type(raw) is not dict:
             raise ValueError(WIRING_PATH + " is not a JSON object")
     raw[key] = value
+    # .mpy: 2 KB the home menu and its boot do without
     from tablemate.store.files import write_atomic
     write_atomic(folder + WIRING_FILE, json.dumps(raw))
 

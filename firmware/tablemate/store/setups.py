@@ -36,5 +36,6 @@ def load(path):
 def save(path, records, mode_name, rec):
     """Store ``rec`` as the last setup of ``mode_name`` (temporary file, then a rename)."""
     records[mode_name] = rec
+    # .mpy: 2 KB the home menu and its boot do without
     from tablemate.store.files import write_atomic
     write_atomic(path, json.dumps(records))

@@ -28,6 +28,7 @@ from micropython import const
 
 from tablemate import RuleError, session, unload
 from tablemate import keys as K
+from tablemate.store.files import trouble
 from tablemate.ui import ActionMenu, Screen, text
 
 FANFARE = ((1047, 120), (1319, 120), (1568, 300))
@@ -55,7 +56,7 @@ def _lifecycle():
     """``tablemate.lifecycle``, imported where it is used: a game does not keep it in RAM (the
     setup menu lets it go once the game is on the panel; filing a game imports it again, after
     the frame)."""
-    from tablemate import lifecycle
+    from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
     return lifecycle
 
 
@@ -257,7 +258,7 @@ class GameScreen(Screen):
         except OSError as exc:
             if not self._unsaved:
                 self._unsaved = True
-                from tablemate.store.files import trouble
+                # .mpy: 2.8 KB a game holds only once a dialog shows
                 from tablemate.ui.dialogs import Notice
                 self.app.push(Notice(self.app, trouble(exc) + ":\nthis game is not\nbeing saved"))
             return
@@ -331,10 +332,11 @@ class GameMenu(ActionMenu):
         self.screen.undo()
 
     def _phones(self):
-        from tablemate.screens import phones
+        from tablemate.screens import phones  # .mpy: only with phones on
         self.app.replace(phones.PhonesPage(self.app))
 
     def _end(self):
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Confirm
         self.app.replace(Confirm(self.app, "End the game now?", self._ended))
 
@@ -351,7 +353,7 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            from tablemate.ui.standings import leave
+            from tablemate.ui.standings import leave  # .mpy: 3.8 KB, only once a game ends
             if leave(app, game):
                 return
             opts = dict(game.opts)
@@ -359,18 +361,20 @@ class GameMenu(ActionMenu):
                 opts["first"] = (opts.get("first", 0) + 1) % len(opts["names"])
             refused = _lifecycle().start(app, _lifecycle().name_of(game), opts)
             if refused:  # the options changed on the flash (a Viewpoint catalog): filed, home
+                # .mpy: 2.8 KB a game holds only once a dialog shows
                 from tablemate.ui.dialogs import Notice
                 app.home()
                 app.push(Notice(app, "Cannot start:\n" + refused))
         if self.screen.over():
             again()
         else:
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             app.replace(Confirm(app, "Start again with the same players?", again))
 
     def _home(self):
         if self.screen.over():
-            from tablemate.ui.standings import leave
+            from tablemate.ui.standings import leave  # .mpy: 3.8 KB, only once a game ends
             if leave(self.app, self.screen.game):
                 return
         self.app.home()
@@ -380,5 +384,5 @@ class GameMenu(ActionMenu):
 def show_standings(app, game):
     """Replace the game's screens by its standings (``ui/standings.py``, loaded at the end of a
     game, not during it); OK files the game and goes home."""
-    from tablemate.ui import standings
+    from tablemate.ui import standings  # .mpy: 3.8 KB, only once a game ends
     standings.show(app, game)

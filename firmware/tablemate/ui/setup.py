@@ -15,6 +15,8 @@ from tablemate import random
 from tablemate import session, unload
 from tablemate import CHOICE, FLAG, NUMBER
 from tablemate.options import valid
+from tablemate import lifecycle
+from tablemate.store import setups
 from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
 
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
@@ -30,12 +32,11 @@ def show(app, name):
     are the rules module's declaration (``tablemate.options``): the home menu imports that
     module while its cursor rests on the mode (``lifecycle.rules``)."""
     mode = session.mode(name)
-    from tablemate import lifecycle
-    from tablemate.store import setups
     records, problem = setups.load(app.path("setups.json"))
     menu = Setup(app, mode, lifecycle.rules(name), records)
     app.push(menu)
     if problem:
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, problem))
     app.soon(menu.look_for_saved)
@@ -45,7 +46,6 @@ def show(app, name):
 
 
 def _prefetch(app, name):
-    from tablemate import lifecycle
     lifecycle.prefetch(app, name)
 
 
@@ -164,6 +164,7 @@ class Setup(Menu):
     def _pick(self, index):
         app = self.app
         if index == 0:
+            # .mpy: 1.4 KB and its import, only for a number typed
             from tablemate.ui.numberentry import NumberEntry
             lo, hi = self.rules.PLAYERS[0], self._most()
             app.push(NumberEntry(app, "Players", len(self.seats), lo, hi, self._set_players))
@@ -173,6 +174,7 @@ class Setup(Menu):
             i = self._option(index)
             option = self.option_rows[i]
             if option[2] == NUMBER:
+                # .mpy: 1.4 KB and its import, only for a number typed
                 from tablemate.ui.numberentry import NumberEntry
                 p = option[4]
                 app.push(NumberEntry(app, option[1], self.values[i], p[0], p[1],
@@ -239,14 +241,15 @@ class Setup(Menu):
         saved = self.saved
 
         def go():
-            from tablemate import lifecycle
             refused = lifecycle.start(app, name, opts, saved is not None)
             if refused:  # the menu stays as it was, for the player to change what is refused
+                # .mpy: 2.8 KB a game holds only once a dialog shows
                 from tablemate.ui.dialogs import Notice
                 app.push(Notice(app, "Cannot start:\n" + refused))
             else:
                 app.after_frame(lambda: self._save(rec))
         if saved:
+            # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             app.push(Confirm(app, "Replace the saved %s? The History files it unfinished."
                              % session.label(saved), go))
@@ -261,7 +264,6 @@ class Setup(Menu):
     def _save(self, rec):
         """After the game's first frame: remember its setup, then let the setup's modules go
         (the game is on; the game menu's "New game" starts one without them)."""
-        from tablemate.store import setups
         try:
             setups.save(self.app.path("setups.json"), self.records, self.mode["name"], rec)
         except OSError:
@@ -275,7 +277,7 @@ def _names_row(names):
     first visit to a setup, and the module's code would stay on the heap with the game)."""
     s = "Names: " + " ".join(names)
     if text.ink_width(s) > ROW_WIDTH:
-        from tablemate.ui import shorten
+        from tablemate.ui import shorten  # .mpy: 1.1 KB, only for a text too long (shorten.py)
         s = shorten.names("Names: ", names, ROW_WIDTH, " ")
     return s
 
@@ -306,7 +308,7 @@ class WhoPlays(ActionMenu):
         names = list(app.settings["names"])
 
         def pick(i):
-            from tablemate.ui import names as entry
+            from tablemate.ui import names as entry  # .mpy: 6.2 KB, only while a name is typed
 
             def done(name):
                 settings = dict(app.settings)
@@ -331,6 +333,7 @@ class WhoPlays(ActionMenu):
             elif i not in seats and len(seats) < hi:
                 seats = sorted(seats + [i])
             else:
+                # .mpy: 2.8 KB a game holds only once a dialog shows
                 from tablemate.ui.dialogs import Notice
                 self.app.push(Notice(self.app, "%s takes %d to %d players"
                                      % (setup.mode["label"], lo, hi)))

@@ -6,6 +6,7 @@ needs lives here with it: the winners in words, leaving the game.
 """
 
 from tablemate import session
+from tablemate import keys as K
 from tablemate.ui import Screen, draw_title, text
 
 
@@ -91,7 +92,6 @@ class Standings(Screen):
         self.reason = footnote(record)  # the bottom line: why it ended ("Ann's time is up")
 
     def key(self, key, kind):
-        from tablemate import keys as K
         if kind == K.PRESS and (key == K.OK or key == K.BACK):
             self.on_done()
 
@@ -106,7 +106,7 @@ class Standings(Screen):
         team = hasattr(rules, "outcome") and rules.outcome(state) == "team"
         title = winners_text(rules.names(state), winners, team) if winners else "Game ended"
         if text.ink_width(title) > 127:  # long names: shortened, by a module loaded only then
-            from tablemate.ui import shorten
+            from tablemate.ui import shorten  # .mpy: 1.1 KB, only for a text too long (shorten.py)
             title = shorten.abbreviate(title, 127, name=False)
         draw_title(fb, title)
         draw_standings(fb, rules.names(state), rules.scores(state), winners,
@@ -127,9 +127,10 @@ def show(app, game):
 def leave(app, game):
     """Leave ``game`` (``lifecycle.finish``); when the flash keeps it from being filed, say so
     over the home menu and return True (the game stays saved, for Continue)."""
-    from tablemate import lifecycle
+    from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
     problem = lifecycle.finish(app, game)
     if problem:
+        # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.home()
         app.push(Notice(app, problem))
@@ -165,7 +166,7 @@ def footnote(record):
     "Time 3:45"; or None."""
     why = reason(record)
     if why is None and type(record.get("ms")) is int:
-        from tablemate.store.records import fmt_ms
+        from tablemate.store.records import fmt_ms  # .mpy: 1.8 KB kept out of a game's heap
         why = "Time " + fmt_ms(record["ms"])
     return why
 

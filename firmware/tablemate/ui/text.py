@@ -99,7 +99,7 @@ def large():
     A setup menu asks in a quiet pass (``lifecycle.prefetch``), so the game's first frame
     does not wait for the import."""
     if not _LARGE:
-        from tablemate.ui import digitfonts as d
+        from tablemate.ui import digitfonts as d  # .mpy: 6 KB and its import kept out of the boot
         for name in ("MEDIUM", "BIG"):
             get = lambda part: getattr(d, name + "_" + part)  # noqa: E731
             font = Font(get("DATA"), get("OFFSETS"), get("WIDTHS"), get("FIRST"),
