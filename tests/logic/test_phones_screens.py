@@ -3,41 +3,13 @@ real app, with the phones' service stood in by its table: both VMs. The server a
 hand-over to asyncio run on real sockets in tests/phones/."""
 
 import support
+from phones_standin import Net, Service, contrast_round_begun
 from rig import Rig
 
 from tablemate import keys as K
 from tablemate import lifecycle
-from tablemate.phones.table import Table
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-
-
-class Net:
-    def __init__(self):
-        self.n = 3
-
-    def stations(self):
-        return self.n
-
-
-class Service:
-    """What the screens read of ``app.phones``."""
-
-    def __init__(self):
-        self.ssid = "Tablemate-1A2B"
-        self.password = "abcd2345wxyz"
-        self.url = "http://192.168.4.1/"
-        self.problem = None
-        self.net = Net()
-        self.n = 0
-        self.table = Table({}, self._token, self.ssid, 1000)
-
-    def _token(self):
-        self.n += 1
-        return "%016x" % self.n
-
-    def free(self, name):
-        self.table.free(name)
 
 
 def rig_with_phones(name):
@@ -99,13 +71,8 @@ def test_the_count_covers_the_game_while_phones_choose_and_goes_by_itself():
     app = r.app
     assert lifecycle.start(app, "contrast", {"names": NAMES}) is None
     r.advance(100)
-    svc = Service()
-    app.phones = svc
+    svc, toks = contrast_round_begun(app)
     t = svc.table
-    toks = [t.claim(app.game, None, p, "Android") for p in (0, 1, 3)]
-    for tok in toks:
-        t.opened(tok)
-    t.act(app, toks[0], {"do": "pick", "symbol": "red"}, 0)
     covered(app, t, 0)
     assert r.top() == "Progress"
     r.advance(300)

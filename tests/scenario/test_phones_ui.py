@@ -2,47 +2,11 @@
 the Phones page (how to join, the seats, the 8 phones the Wi-Fi serves), a radio that does not
 start, and the count of the phones still choosing over the game."""
 
-from tablemate.phones.table import Table
+from phones_standin import Net, Service, contrast_round_begun
 
 from tablemate import lifecycle
 
 NAMES5 = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-
-
-class Net:
-    """A Pico W's access point as the screens see it."""
-
-    def ssid(self):
-        return "Tablemate-1A2B"
-
-    def start(self, ssid, password):
-        raise OSError("radio")
-
-    def stop(self):
-        pass
-
-    def stations(self):
-        return 3
-
-
-class Service:
-    """``app.phones`` as the screens read it."""
-
-    def __init__(self):
-        self.ssid = "Tablemate-1A2B"
-        self.password = "abcd2345wxyz"
-        self.url = "http://192.168.4.1/"
-        self.problem = None
-        self.net = Net()
-        self.n = 0
-        self.table = Table({}, self._token, self.ssid, 1000)
-
-    def _token(self):
-        self.n += 1
-        return "%016x" % self.n
-
-    def free(self, name):
-        self.table.free(name)
 
 
 def test_settings_offers_phones_on_a_board_with_wifi(make_device):
@@ -117,13 +81,8 @@ def test_the_count_of_the_phones_choosing_covers_the_game(make_device):
     app = dev.app
     assert lifecycle.start(app, "contrast", {"names": NAMES5}) is None
     dev.advance(600)
-    svc = Service()
-    app.phones = svc
+    svc, toks = contrast_round_begun(app)
     t = svc.table
-    toks = [t.claim(app.game, None, p, "Android") for p in (0, 1, 3)]
-    for tok in toks:
-        t.opened(tok)
-    t.act(app, toks[0], {"do": "pick", "symbol": "red"}, 0)
     covered(app, t, 0)
     dev.advance(400)
     for words in ("Phones choosing", "1 of 5 in", "Phones: Bob, Dee", "Gadget: Cy, Eve",
