@@ -17,7 +17,7 @@ and, where it matters, a power cycle that finds what was played.
 import os
 
 import support
-from badfiles import Boot, choose, dismiss, go_home, screen_problems
+from badfiles import Boot, choose, dismiss, go_home, screen_problems, solve_solitaire
 from rig import Rig
 from tablemate import keys as K
 
@@ -155,15 +155,7 @@ def test_a_folder_at_the_setups_and_the_records():
     for folder in ("setups.json", "perspective.json", "perspective.json.tmp"):
         root = _flash("records", folder)
         rig = _boot(root)
-        choose(rig, "Perspective")
-        rig.presses(K.LEFT, K.LEFT, K.LEFT)  # one player: the solitaire
-        choose(rig, "Start")
-        dismiss(rig)  # the doubles' reminder
-        rig.press(K.OK)  # the first colour
-        rig.press(K.UP)
-        rig.advance(1000)
-        rig.press(K.OK)  # solved
-        rig.press(K.OK)  # "Solved in 2 moves?" Yes: a new record
+        solve_solitaire(rig)
         rig.advance(100)
         _check(root, rig, folder, folder.replace(".tmp", ""))
 

@@ -15,7 +15,7 @@ after the OK on "Undo") and is not on the flash.
 """
 
 import support
-from badfiles import Boot, choose, dismiss
+from badfiles import Boot, dismiss, solve_solitaire
 from rig import Rig
 from tablemate import keys as K
 from tablemate.store import files, journal
@@ -24,15 +24,7 @@ from tablemate.store import files, journal
 def _solved(root):
     """A Perspective solitaire solved in two moves, on the screen, filed: the rig."""
     rig = Rig(root)
-    choose(rig, "Perspective")
-    rig.presses(K.LEFT, K.LEFT, K.LEFT)  # one player: the solitaire
-    choose(rig, "Start")
-    dismiss(rig)  # the doubles' reminder
-    rig.press(K.OK)  # the first colour
-    rig.press(K.UP)
-    rig.advance(1000)
-    rig.press(K.OK)  # solved
-    rig.press(K.OK)  # "Solved in 2 moves?" Yes
+    solve_solitaire(rig)
     rig.advance(100)
     assert rig.app.game.filed is not None and rig.exists("game.end"), rig.top()
     return rig
