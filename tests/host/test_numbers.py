@@ -13,6 +13,7 @@ import pytest
 from tablemate.rules import perspective
 from tablemate.store.game import Game
 from tablemate_host import bgstats, pull, records, stats
+from test_plots import _capture  # the figures a plot function made
 
 TEAM = {"game": "perspective", "names": ["Ann", "Bob", "Cleo", "Dev"], "scores": [0, -1, 0, 0],
         "winners": [0, 2], "outcome": "team", "kind": "teams", "turns": 9, "n": 1,
@@ -81,21 +82,9 @@ def test_nights_give_the_fewest_moves_and_no_best_for_no_points():
     assert table["Bob"].scores == [] and table["Bob"].moves == []
 
 
-@pytest.fixture
-def capture(monkeypatch):
-    figs = []
-    real = records._figure
-
-    def figure(width, height):
-        fig = real(width, height)
-        figs.append(fig)
-        return fig
-    monkeypatch.setattr(records, "_figure", figure)
-    return figs
-
-
-def test_the_night_plot_draws_no_points_and_moves_as_such(capture, tmp_path):
+def test_the_night_plot_draws_no_points_and_moves_as_such(monkeypatch, tmp_path):
     pytest.importorskip("matplotlib")
+    capture = _capture(monkeypatch)
     records.plot_night([TEAM] + SOLO, str(tmp_path / "night.png"))
     team, ann, bob = capture[0].axes
     assert [bar.get_height() for bar in team.patches] == [1, 1, 1, 1], "no minus bars"
