@@ -82,7 +82,7 @@ def saved(app):
         os.stat(path)
     except OSError:
         try:
-            os.stat(path + ".new")  # a repair a cut stopped between its renames (jfile._keep)
+            os.stat(path + ".new")  # a repair a cut stopped between its renames (files.keep_start)
         except OSError:
             return None, False  # no game: the journal module is not even imported (boot time)
         from tablemate.store import files

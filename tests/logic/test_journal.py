@@ -7,6 +7,7 @@ rules about them are checked.
 import binascii
 import json
 import os
+import sys
 
 import support
 from tablemate.store import files, jfile, journal
@@ -151,7 +152,11 @@ def test_append_cuts_off_bytes_that_are_not_its_own():
     good = support.read_bytes(path)
     _add(path, b'["add", 1\n\x00\x00garbage')
     junk = support.read_bytes(path)
+    sys.modules.pop("tablemate.store.jfile", None)  # the reader out of RAM, as in play
+    if hasattr(sys.modules["tablemate.store"], "jfile"):
+        delattr(sys.modules["tablemate.store"], "jfile")
     assert journal.append(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
+    assert "tablemate.store.jfile" not in sys.modules  # the writer never needs the reader
     assert support.read_bytes(path) == good + b'["next"]\n'
     assert _files(path) == ["game.jnl", "game.jnl.bad"]  # what is cut is kept
     assert support.read_bytes(path + ".bad") == junk
@@ -296,6 +301,22 @@ def _checkpoint(n, p, s, e=None, t=None, crc=True):
     return ('{"c": %d, ' % binascii.crc32(body)).encode() + body + b"\n"
 
 
+def test_every_line_kind_is_encoded_and_decoded_by_the_format_module():
+    head = journal.header_line("scorepad", OPTS, "0a1b2c3d", "2026-12-06 01:00:00")
+    assert journal.header(head) == {"v": 3, "game": "scorepad", "opts": OPTS,
+                                    "id": "0a1b2c3d", "start": "2026-12-06 01:00:00"}
+    assert journal.action(journal.action_line(["add", 0, 5])) == ["add", 0, 5]
+    assert journal.action(journal.UNDO_LINE) == ["undo"]
+    # Byte for byte the lines earlier versions wrote: journals on boards still resume.
+    line = journal.checkpoint_line(3, 10, 20, [["next"]], json.dumps({"a": 1}))
+    assert line == _checkpoint(3, 10, {"a": 1}, e=20, t=[["next"]])
+    assert journal.checkpoint(line, 30)["t"] == [["next"]] and line[0] == journal.OPEN
+    line = journal.checkpoint_line(0, None, None, (), "{}")
+    assert line == _checkpoint(0, 0, {}) and journal.checkpoint(line, 5)["s"] == {}
+    for void in (journal.VOID, b'["add"' + journal.VOID, line[:-1] + journal.VOID):
+        assert journal.action(void) is None and journal.checkpoint(void, 5) is None
+
+
 def test_load_starts_at_the_last_valid_checkpoint():
     path = _journal("jnl-checkpoints", [["add", 0, 1], ["add", 0, 2]])
     c2 = len(support.read_bytes(path))
@@ -331,9 +352,9 @@ def test_a_checkpoint_with_a_tail_stays_valid_while_its_tail_is_undone():
 
 def test_checkpoint_lines_are_checked():
     good = _checkpoint(3, 10, {"a": 1}, e=20, t=[["next"]])
-    assert jfile.checkpoint(good, 30)["t"] == [["next"]]
-    assert jfile.checkpoint(_checkpoint(0, 0, {}), 5)["s"] == {}
-    assert jfile.checkpoint(good, 20)["e"] == 20  # e may name the line itself
+    assert journal.checkpoint(good, 30)["t"] == [["next"]]
+    assert journal.checkpoint(_checkpoint(0, 0, {}), 5)["s"] == {}
+    assert journal.checkpoint(good, 20)["e"] == 20  # e may name the line itself
     for crc in (True, False):
         for line, at in ((good, 15), (good, 19), (_checkpoint(3, 40, {}, crc=crc), 30),
                          (_checkpoint(1, 0, {}, t=[[]], crc=crc), 9), (b'["n"]\n', 9),
@@ -341,21 +362,21 @@ def test_checkpoint_lines_are_checked():
                          (b'{"n": 1, "p": "0", "s": 1}\n', 9),
                          (b'{"n": 2, "p": 0, "t": 5, "s": 0}\n', 9),
                          (b'{"n": 1, "p": 0, "s": 1}\x00\n', 9)):
-            assert jfile.checkpoint(line, at, crc) is None, line
+            assert journal.checkpoint(line, at, crc) is None, line
 
 
 def test_a_checkpoint_is_trusted_only_with_its_crc():
     good = _checkpoint(3, 10, {"scores": [10, 20]})
-    assert jfile.checkpoint(good, 30)["s"] == {"scores": [10, 20]}
+    assert journal.checkpoint(good, 30)["s"] == {"scores": [10, 20]}
     for bad in (good.replace(b"10, 20", b"19, 20"), good.replace(b"[10", b"[ 10"),
                 good.replace(b'"c": ', b'"c":  '), good.replace(b'"c": ', b'"c": -'),
                 good.replace(b'"c": ', b'"c": x'), good[:-2] + b"\n", b'{"c": 123', b'{"c": ',
                 _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)):
-        assert jfile.checkpoint(bad, 30) is None, bad
+        assert journal.checkpoint(bad, 30) is None, bad
     # Version 2 journals (no CRC) still resume from their checkpoints.
     unsigned = _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)
-    assert jfile.checkpoint(unsigned, 30, False)["s"] == {"scores": [10, 20]}
-    assert jfile.checkpoint(good, 30, False)["n"] == 3  # a CRC is no harm in version 2
+    assert journal.checkpoint(unsigned, 30, False)["s"] == {"scores": [10, 20]}
+    assert journal.checkpoint(good, 30, False)["n"] == 3  # a CRC is no harm in version 2
 
 
 def test_a_version_2_journal_resumes_from_its_checkpoints():
@@ -383,3 +404,27 @@ def test_remove():
     files.remove(path)  # a journal goes as any file the store replaces whole
     assert _files(path) == []
     files.remove(path)  # already gone: fine
+
+
+def test_each_kind_of_line_is_encoded_beside_its_decoding():
+    """journal.py writes every kind of line and reads it back; the bytes are those that earlier
+    versions wrote (the hand-made lines here), so journals on boards still resume."""
+    head = journal.header_line("scorepad", OPTS, "0badcafe", "2026-12-06 01:00:00")
+    assert head == _line({"v": 3, "game": "scorepad", "opts": OPTS, "id": "0badcafe",
+                          "start": "2026-12-06 01:00:00"})
+    assert journal.header(head) == {"v": 3, "game": "scorepad", "opts": OPTS, "id": "0badcafe",
+                                    "start": "2026-12-06 01:00:00"}
+    assert journal.action_line(["add", 0, 5]) == _line(["add", 0, 5])
+    assert journal.action(journal.action_line(["add", 0, 5])) == ["add", 0, 5]
+    assert journal.action_line(["undo"]) == journal.UNDO_LINE
+    for n, p, e, t, s in ((0, None, None, (), {}), (0, None, None, [["next"]], {"a": [1]}),
+                          (3, 10, None, (), {"scores": [10, 20]}),
+                          (4, 10, 20, [["add", 1, -3], ["next"]], {"a": "b"})):
+        line = journal.checkpoint_line(n, p, e, t, json.dumps(s))
+        assert line == _checkpoint(n, p, s, e, t), line
+        assert line[0] == journal.OPEN and journal.action(line) is None
+        got = journal.checkpoint(line, 30)
+        assert (got["n"], got.get("p"), got.get("e"), got.get("t", []), got["s"]) == \
+            (n, p, e, list(t), s), got
+        other = line.replace(('"n": %d' % n).encode(), ('"n": %d' % (n + 5)).encode())
+        assert journal.checkpoint(other, 30) is None  # its CRC holds the line whole

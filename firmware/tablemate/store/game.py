@@ -37,12 +37,11 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, alive, crc32, json, random, unload
+from tablemate import RuleError, alive, json, random, unload
 from tablemate.store import files, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
 # whose actions cost more to replay sets its own CHECKPOINT
-UNDO = ["undo"]
 UNKNOWN = "Unknown game: copy kept"
 DAMAGED = "Journal damaged"
 
@@ -70,20 +69,15 @@ def _at(ref):
 
 
 def _line(rec):
-    """The journal line of a checkpoint record placed at rec[_OFF], its CRC first."""
-    s = '"n": %d' % rec[_N]
-    if rec[_N]:
-        s += ', "p": %d' % _at(rec[_P])
-        if rec[_E] is not None:
-            s += ', "e": %d' % _at(rec[_E])
-    if rec[_T]:
-        s += ', "t": ' + json.dumps(rec[_T])
-    body = (s + ', "s": ' + rec[_S] + "}").encode()
-    return ('{"c": %d, ' % crc32(body)).encode() + body + b"\n"
+    """The journal line of a checkpoint record placed at rec[_OFF]."""
+    n = rec[_N]
+    return journal.checkpoint_line(n, _at(rec[_P]) if n else None,
+                                   None if rec[_E] is None else _at(rec[_E]), rec[_T], rec[_S])
 
 
 def _record(off, cp):
-    """The record of a checkpoint read from the file (cp None: the header)."""
+    """The record of a checkpoint read from the file (cp: ``journal.checkpoint``'s; None: the
+    header)."""
     if cp is None:
         return _HEADER
     n = cp["n"]
@@ -152,7 +146,7 @@ class Game:
         know, and such a journal is set aside)."""
         try:
             return _read(rules, path)
-        finally:  # 3 KB the game in play does not need (an undo past a checkpoint imports it)
+        finally:  # 2.4 KB the game in play does not need (an undo past a checkpoint imports it)
             unload((_JFILE,))
 
     def do(self, action):
@@ -305,7 +299,7 @@ class Game:
                 item[_OFF] = offset
                 item = _line(item)
             elif type(item) is tuple:
-                item = (json.dumps(item[0]) + "\n").encode()
+                item = journal.action_line(item[0])
             out.append(item)
             offset += len(item)
         return b"".join(out)
@@ -322,7 +316,7 @@ class Game:
             try:
                 line = jfile.line_at(f, p)
                 if p:
-                    cp = jfile.checkpoint(line, p, self.signed)
+                    cp = journal.checkpoint(line, p, self.signed)
                     if cp is None or cp["n"] >= base[_N]:
                         raise RuleError(DAMAGED)
                     parent = _record(p, cp)
@@ -384,7 +378,7 @@ def _read(rules, path):
         g.name = name
         g.id = header.get("id")
         g.start = header.get("start")
-        g.signed = jfile.signed(header)
+        g.signed = journal.signed(header)
         return g, problem
 
 

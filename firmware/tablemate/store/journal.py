@@ -1,14 +1,21 @@
-"""The game journal: one append-only file per game, read from its end, so resume stays cheap.
+"""The game journal: its format (every kind of line: what it holds, its encoding and its
+decoding) and the appends of a game in play; jfile.py reads a journal back and repairs it.
 
 Why this shape: a game may run to thousands of actions, and a Pico can neither hold them all in
 RAM nor replay them in time, and its flash must not be rewritten per key press. So the file is
 only ever appended to, and every few actions a checkpoint line holds the whole state: resume
 reads back from the end of the file to the last valid checkpoint and replays only what follows.
+Why the format and the appends share a module: a game in play needs both (it encodes its lines
+and appends them) and nothing else of the journal, so one module stays in RAM while it plays;
+the reader (jfile) uses the decoding here and is let go after each read. Nothing here imports
+jfile: the bytes of the format are spelled here only, and each kind is encoded and decoded side
+by side, so a change to one is seen next to the other.
 
 Lines (each counts only once its newline is on flash; the first byte tells the kind):
   header      {"v": 3, "game": name, "opts": {...}, "id": "..."}   (version 1: without
-              checkpoints; version 2: checkpoints without "c")
-  action      a JSON list: a rules action, or ["undo"] which takes back the latest effective one
+              checkpoints; version 2: checkpoints without "c"): ``header_line``, ``header``
+  action      a JSON list: a rules action, or ["undo"] which takes back the latest effective
+              one: ``action_line``, ``UNDO_LINE``, ``action``
   checkpoint  {"c": crc, "n": depth, "p": parent, "e": end, "t": [actions], "s": state}: the
               CRC-32 of the line's bytes after '{"c": crc, ' (its newline excluded) comes first,
               because a checkpoint is trusted as the game's state: a flipped digit in a score or
@@ -19,20 +26,20 @@ Lines (each counts only once its newline is on flash; the first byte tells the k
               depth 0); the lines from the end of the parent line to offset e (the line's own
               offset when there is no "e") resolve, on top of the parent's t, to a stack whose
               first n - n(parent) actions lead from the parent's state to s. A checkpoint is
-              valid while the depth never drops below n after it.
+              valid while the depth never drops below n after it: ``checkpoint_line``,
+              ``checkpoint``; its first byte is ``OPEN``.
   void        any line ending in NUL + newline: a torn fragment made harmless by appending those
-              two bytes; an unreadable line right before a void line is void too.
+              two bytes; an unreadable line right before a void line is void too: ``VOID``.
 Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
 line with good lines after it, or a bad header, means the file is kept aside whole, as path +
 ".bad", ".bad1", ... (renamed), its good prefix written first as path + ".new" (``jfile``).
-This module holds what boot needs (the header) and the writes; jfile.py reads a journal back.
 """
 
 
-from tablemate import json, os
+from tablemate import crc32, json, os
 from micropython import const
 
-from tablemate.store.files import opened, write_atomic
+from tablemate.store.files import keep_start, opened, write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -40,6 +47,7 @@ TORN = "Dropped torn entry"
 BAD = "Bad journal: copy kept"
 UNDO_LINE = b'["undo"]\n'
 VOID = b"\x00\n"
+OPEN = 0x7B  # "{": the first byte of a checkpoint line (actions are lists: "[")
 INLINE = const(512)  # a shorter file lives in its folder's metadata (littlefs on rp2: the
 # least of its cache, 1 KB, and an eighth of a 4 KB block): an append to it erases nothing
 LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint game's header
@@ -48,6 +56,113 @@ LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint
 # grows (kept here because jfile is let go after each read).
 stats = [0, 0]
 
+
+# --- the lines, encoded ----------------------------------------------------------------------
+
+def header_line(game, opts, gid=None, start=None):
+    """The header of a new journal of game with opts (and the game's id, and when it began if
+    the clock knows), its newline included."""
+    head = {"v": VERSION, "game": game, "opts": opts}
+    if gid is not None:
+        head["id"] = gid
+    if start is not None:
+        head["start"] = start
+    return (json.dumps(head) + "\n").encode()
+
+
+def action_line(action):
+    """The line of a rules action (a list)."""
+    return (json.dumps(action) + "\n").encode()
+
+
+def checkpoint_line(n, p, e, t, s):
+    """The checkpoint of depth n, parent line p, stretch end e (None: the line itself; p and e
+    are left out at depth 0), actions t after the state and the state s, already JSON text
+    (a game keeps its base so): its CRC first."""
+    body = '"n": %d' % n
+    if n:
+        body += ', "p": %d' % p
+        if e is not None:
+            body += ', "e": %d' % e
+    if t:
+        body += ', "t": ' + json.dumps(t)
+    body = (body + ', "s": ' + s + "}").encode()
+    return ('{"c": %d, ' % crc32(body)).encode() + body + b"\n"
+
+
+# --- the lines, decoded and checked ----------------------------------------------------------
+
+def loads(line):
+    """The JSON value on line, or None when it is not readable."""
+    if b"\x00" in line:  # MicroPython's json stops at a NUL; CPython refuses it
+        return None
+    try:
+        return json.loads(line)
+    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
+        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
+        return None
+
+
+def header(line):
+    """The header on a whole first line if it is sound, else None."""
+    h = loads(line)
+    if (type(h) is dict and h.get("v") in (1, 2, VERSION) and isinstance(h.get("game"), str)
+            and type(h.get("opts")) is dict):
+        return h
+    return None
+
+
+def signed(head):
+    """Whether the checkpoints of the journal with header head carry their CRC."""
+    return head.get("v", 0) >= SIGNED
+
+
+def action(line):
+    """The action on a whole line, or None when it is not a readable action line."""
+    obj = loads(line)
+    return obj if type(obj) is list and obj else None
+
+
+def _crc_holds(line):
+    """Whether line starts with '{"c": crc, ' and crc is the CRC-32 of the rest of it."""
+    if not line.startswith(b'{"c": '):
+        return False
+    crc = 0
+    k = 6
+    while k < len(line) and k < 17 and 0x30 <= line[k] <= 0x39:  # 10 digits at most
+        crc = crc * 10 + line[k] - 0x30
+        k += 1
+    end = len(line) - line.endswith(b"\n")
+    return k > 6 and line[k:k + 2] == b", " and crc == crc32(memoryview(line)[k + 2:end])
+
+
+def checkpoint(line, offset, crc=True):
+    """The checkpoint dict on the line at offset, checked, or None when it is not one.
+
+    crc: the line must carry its CRC (journals of version SIGNED on).
+    """
+    if crc and not _crc_holds(line):
+        return None
+    obj = loads(line)
+    if type(obj) is not dict or "s" not in obj:
+        return None
+    n = obj.get("n")
+    p = obj.get("p", -1)
+    e = obj.get("e", offset)
+    t = obj.get("t", [])
+    if type(n) is not int or n < 0 or type(p) is not int or type(e) is not int:
+        return None
+    if n and not 0 <= p < e <= offset:
+        return None
+    if type(t) is not list:
+        return None
+    for a in t:
+        if type(a) is not list or not a:
+            return None
+    return obj
+
+
+# --- the appends of a game in play -----------------------------------------------------------
 
 def write(path, data, mode):
     """Write data to path opened with mode: one write, flushed, closed."""
@@ -62,12 +177,7 @@ def write(path, data, mode):
 def create(path, game, opts, gid=None, start=None):
     """Start a journal for game with opts (and the game's id, and when it began if the clock
     knows), replacing any old one atomically; return its size."""
-    head = {"v": VERSION, "game": game, "opts": opts}
-    if gid is not None:
-        head["id"] = gid
-    if start is not None:
-        head["start"] = start
-    data = (json.dumps(head) + "\n").encode()
+    data = header_line(game, opts, gid, start)
     write_atomic(path, data)
     return len(data)
 
@@ -143,8 +253,7 @@ def append(path, expect, render, primed=None):
     if data.startswith(extra):
         write(path, data[len(extra):], "ab")
     else:  # not lines of ours: damage that a full or read-only flash kept a resume from
-        from tablemate.store import jfile  # cutting, or junk a file system wrote; rare
-        jfile.rewrite(path, expect, data)
+        keep_start(path, expect, data)  # cutting, or junk a file system wrote; rare
     return expect + len(data)
 
 
@@ -182,26 +291,6 @@ def marks_end(path, journal):
         return False
     finally:
         f.close()
-
-
-def loads(line):
-    """The JSON value on line, or None when it is not readable."""
-    if b"\x00" in line:  # MicroPython's json stops at a NUL; CPython refuses it
-        return None
-    try:
-        return json.loads(line)
-    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
-        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
-        return None
-
-
-def header(line):
-    """The header on a whole first line if it is sound, else None."""
-    h = loads(line)
-    if (type(h) is dict and h.get("v") in (1, 2, VERSION) and isinstance(h.get("game"), str)
-            and type(h.get("opts")) is dict):
-        return h
-    return None
 
 
 def first_line(f):
