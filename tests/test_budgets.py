@@ -47,8 +47,8 @@ def test_every_recorded_largest_game_is_a_registered_mode():
 def test_viewpoint_presses_per_card_played():
     """Issue 10's key-press budget, through the real app's buttons over ten recorded games
     (deterministic: a count of presses, not a time)."""
-    from tablemate_host import vpgame
-    figures = vpgame.press_figures()
+    from tablemate_host import viewpoint_games
+    figures = viewpoint_games.press_figures()
     print("\nViewpoint presses per card: %r" % figures)
     assert figures[0][0] <= budgets.limit("presses-card")
     assert figures[1][0] <= budgets.limit("presses-target")
@@ -57,9 +57,9 @@ def test_viewpoint_presses_per_card_played():
 def test_perfect_moment_presses():
     """Issue 11's key-press budget: every score of five recorded games entered through the
     real app's buttons, the fewest presses the screen allows (a count, not a time)."""
-    from tablemate_host import pmgame
+    from tablemate_host import perfect_moment_games
     for seed in range(1, 6):
-        most, average, end, scores, actions = pmgame.press_budget(seed)
+        most, average, end, scores, actions = perfect_moment_games.press_budget(seed)
         print("\nPerfect Moment game %d: %d actions, %d scores, at most %d presses (%.2f on "
               "average), %.0f to end a turn" % (seed, actions, scores, most, average, end))
         assert most <= budgets.limit("presses-score")
@@ -69,9 +69,9 @@ def test_perfect_moment_presses():
 def test_cartes_sur_table_presses():
     """Issue 12's key-press budget: the open votes of five recorded 5-player games entered
     through the real app's buttons, the fewest presses the screen allows, per Patient."""
-    from tablemate_host import cstgame
+    from tablemate_host import cartes_sur_table_games
     for seed in range(1, 6):
-        most, average, patients = cstgame.press_budget(5, seed)
+        most, average, patients = cartes_sur_table_games.press_budget(5, seed)
         print("\nCartes sur Table game %d: %d Patients, at most %d presses for five votes "
               "(%.1f on average)" % (seed, patients, most, average))
         assert most <= budgets.limit("presses-votes")

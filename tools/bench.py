@@ -524,8 +524,8 @@ def main(argv=None):
 
         section("Key presses (recorded games through the app's buttons: Viewpoint, ten 4-player"
                 " games; The Perfect Moment, five; Cartes sur Table, five 5-player games)")
-        from tablemate_host import vpgame
-        figures = vpgame.press_figures()
+        from tablemate_host import viewpoint_games
+        figures = viewpoint_games.press_figures()
         for asked, budget in ((0, "presses-card"), (1, "presses-target")):
             avg, plays = figures[asked]
             limit = budgets.limit(budget)
@@ -535,16 +535,16 @@ def main(argv=None):
         if 2 in figures:
             print("  a swap (two answers): %.2f presses on average, %d cards"
                   % figures[2])
-        from tablemate_host import pmgame
-        runs = [pmgame.press_budget(seed) for seed in range(1, 6)]
+        from tablemate_host import perfect_moment_games
+        runs = [perfect_moment_games.press_budget(seed) for seed in range(1, 6)]
         most = max(r[0] for r in runs)
         average = sum(r[1] * r[3] for r in runs) / sum(r[3] for r in runs)
         rep.add(LABELS[14], "at most %d, %.2f on average (%d scores); 1 to end a turn"
                 % (most, average, sum(r[3] for r in runs)), CPY + " (a count, not a time)",
                 "<= %d" % budgets.limit("presses-score"),
                 verdict(most, budgets.limit("presses-score")))
-        from tablemate_host import cstgame
-        runs = [cstgame.press_budget(5, seed) for seed in range(1, 6)]
+        from tablemate_host import cartes_sur_table_games
+        runs = [cartes_sur_table_games.press_budget(5, seed) for seed in range(1, 6)]
         most = max(r[0] for r in runs)
         rep.add(LABELS[15], "at most %d, %.1f on average (%d Patients)"
                 % (most, sum(r[1] * r[2] for r in runs) / sum(r[2] for r in runs),

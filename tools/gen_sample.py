@@ -32,7 +32,8 @@ from datetime import datetime, timedelta
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 import tablemate_host  # noqa: E402,F401  (the firmware on the path)
-from tablemate_host import cstgame, pmgame, psgame, records, vpgame  # noqa: E402
+from tablemate_host import (cartes_sur_table_games, exports, perfect_moment_games,  # noqa: E402
+                            perspective_games, viewpoint_games)
 
 from tablemate import lifecycle  # noqa: E402
 from tablemate.store import history  # noqa: E402
@@ -98,8 +99,8 @@ def _contrast(rng, names):
 
 
 def _viewpoint(rng, names):
-    """Viewpoint at a table that deals and holds the cards (``vpgame``)."""
-    table = vpgame.Table(len(names), rng.randrange(1, 1 << 30), names)
+    """Viewpoint at a table that deals and holds the cards (``viewpoint_games``)."""
+    table = viewpoint_games.Table(len(names), rng.randrange(1, 1 << 30), names)
     action = table.next_action()
     while action is not None:
         table.take(action)
@@ -108,23 +109,23 @@ def _viewpoint(rng, names):
 
 
 def _perfect_moment(rng, names):
-    """The Perfect Moment with time banks (``pmgame``)."""
-    table = pmgame.Table(rng.randrange(1, 1 << 30), names).play()
+    """The Perfect Moment with time banks (``perfect_moment_games``)."""
+    table = perfect_moment_games.Table(rng.randrange(1, 1 << 30), names).play()
     return {"names": names, "clock": "bank"}, table.actions
 
 
 def _cartes_sur_table(rng, names):
-    """Cartes sur Table, open votes, the table reading each Patient alike (``cstgame``)."""
-    table = cstgame.Table(len(names), rng.randrange(1, 1 << 30), names).play()
+    """Cartes sur Table, open votes, the table reading each Patient alike (``cartes_sur_table_games``)."""
+    table = cartes_sur_table_games.Table(len(names), rng.randrange(1, 1 << 30), names).play()
     return {"names": names, "secret": False}, table.actions
 
 
 def _perspective(rng, names):
     """Perspective: the solitaire for one (moves, each with its time, until solved), else turns
-    and checks until a player, or a team of four, reaches the objective (``psgame``)."""
+    and checks until a player, or a team of four, reaches the objective (``perspective_games``)."""
     opts = {"names": names}
     if len(names) > 1:
-        return opts, psgame.record(len(names), rng.randrange(1, 1 << 30), rng.randint(6, 16))
+        return opts, perspective_games.record(len(names), rng.randrange(1, 1 << 30), rng.randint(6, 16))
     from tablemate.rules import perspective as rules
     ms = 0
     actions = [["start", rng.choice(rules.COLOURS), ms]]
@@ -199,7 +200,7 @@ def write(out=OUT):
     written = [path, kept]
     from tablemate_host import pull
     played = pull.read_history(path)
-    for name, draw, _ in records.PLOTS:
+    for name, draw, _ in exports.PLOTS:
         draw(played, os.path.join(out, name))
         written.append(os.path.join(out, name))
     return written

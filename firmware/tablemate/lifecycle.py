@@ -68,9 +68,9 @@ def prefetch(app, name, saved=False):
     a resume may take) and few renders (about 1 ms a word).
     """
     from tablemate.ui import text
-    # jfile only reads a journal back (``Game.resume``, which lets it go): a new game never
+    # readback only reads a journal back (``Game.resume``, which lets it go): a new game never
     # needs it
-    for full in (("tablemate.store.jfile",) if saved else ()) + ("tablemate.store.game",
+    for full in (("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
                                                                  "tablemate.ui.play"):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
@@ -83,8 +83,8 @@ def _warm(app, name, saved):
     from tablemate.ui import text
     words = list(getattr(module(name, "screens"), "WARM", ()))
     if saved:
-        from tablemate.store import journal
-        header = journal.read_header(session.game_path(app))
+        from tablemate.store import readback  # prefetched with a saved game
+        header = readback.read_header(session.game_path(app))
         names = header and header.get("opts", {}).get("names")
         if isinstance(names, list):
             words += [s for s in names if isinstance(s, str)]
@@ -137,6 +137,7 @@ def file_replaced(app, game):
         old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
     if old is not None and not session.ended(app):
         file(app, old)
+    unload(("tablemate.store.readback",))  # the end marker's check read it: a game holds none
     _forget_end(app)
     game.replaces = None
 

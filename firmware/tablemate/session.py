@@ -82,13 +82,13 @@ def saved(app):
         os.stat(path)
     except OSError:
         try:
-            os.stat(path + ".new")  # a repair a cut stopped between its renames (jfile._keep)
+            os.stat(path + ".new")  # a repair a cut stopped between its renames (files.keep_start)
         except OSError:
-            return None, False  # no game: the journal module is not even imported (boot time)
+            return None, False  # no game: the journal's reader is not even imported (boot time)
         from tablemate.store import files
         files.finish(path, ".new")
-    from tablemate.store import journal
-    header = journal.read_header(path)
+    from tablemate.store import readback  # let go by the game that follows (``Game.new``)
+    header = readback.read_header(path)
     name = header["game"] if header else None
     # A game this build does not play is not offered: the boot resumes it to set it aside.
     return (name if mode(name) else None), True
@@ -101,10 +101,10 @@ def saved_name(app):
 
 def ended(app):
     """True when the saved game ended and was filed (the players had not left it yet): its
-    end marker holds for its journal (``journal.marks_end``: an undo appended since reopened
+    end marker holds for its journal (``readback.marks_end``: an undo appended since reopened
     it, whether or not a power cut kept the marker's removal)."""
-    from tablemate.store import journal
-    return journal.marks_end(end_path(app), game_path(app))
+    from tablemate.store import readback
+    return readback.marks_end(end_path(app), game_path(app))
 
 
 def end_path(app):

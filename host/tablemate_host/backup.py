@@ -37,7 +37,7 @@ import tempfile
 from tablemate import lifecycle, session
 from tablemate.screens import history as history_screen
 from tablemate.screens.history import damage
-from tablemate.store import history, journal, settings, setups
+from tablemate.store import history, journal, readback, settings, setups
 from tablemate.store.game import Game
 from tablemate_host import flash
 
@@ -98,7 +98,7 @@ def _journal(path):
 def _marked(data):
     """The game an end marker names: "name size" (``journal.end_mark``), or the name alone
     (versions before issue 33)."""
-    mark = journal.end_marker(data)
+    mark = readback.end_marker(data)
     return mark[0] if mark else data.decode("utf-8", "replace")
 
 
@@ -223,7 +223,7 @@ def _check_end(files, refused):
     """The end marker belongs to the journal beside it: it names that journal's game."""
     if "game.end" not in files or "game.end" in refused:
         return
-    head = journal.header(files.get("game.jnl", b"").split(b"\n")[0] + b"\n")
+    head = readback.header(files.get("game.jnl", b"").split(b"\n")[0] + b"\n")
     marker = _marked(files["game.end"])
     if head is None:
         refused["game.end"] = "there is no saved game for it to mark"
@@ -466,7 +466,7 @@ def _kept(group, on_board, files):
 def _describe(name, data):
     """A saved game or clock in a few words, for the messages about them."""
     if name == "game.jnl":
-        head = journal.header(data.split(b"\n")[0] + b"\n")
+        head = readback.header(data.split(b"\n")[0] + b"\n")
         opts = head.get("opts") if head else None
         names = opts.get("names") if isinstance(opts, dict) else None
         label = session.label(head["game"]) if head else "unreadable"
@@ -478,7 +478,7 @@ def _file_board_game(board, on_board, writes, replaced, out):
     """Keep the board's game in the history that replaces the board's: filed now if it is
     replaced, or if it had ended (it was filed in the board's history), unless that history
     already holds it (its id). Filed by the firmware's own ``lifecycle.file``."""
-    mark = journal.end_marker(on_board["game.end"][1]) if "game.end" in on_board else None
+    mark = readback.end_marker(on_board["game.end"][1]) if "game.end" in on_board else None
     ended = mark is not None and mark[1] == len(on_board["game.jnl"][1])  # as the board reads it
     if not (replaced or ended):
         return

@@ -76,13 +76,13 @@ def build_parser():
                     "solitaire: fewest and average moves), time played")
     rp.add_argument("--bgstats", metavar="FILE",
                     help="also write the finished games as a BG Stats import file (JSON)")
-    from tablemate_host import records  # what --csv and --plots write, named by their code
+    from tablemate_host import exports  # what --csv and --plots write, named by their code
     rp.add_argument("--csv", metavar="FILE",
-                    help="also write one row per game and player: " + ", ".join(records.COLUMNS))
+                    help="also write one row per game and player: " + ", ".join(exports.COLUMNS))
     rp.add_argument("--plots", metavar="DIR",
                     help="also draw PNGs into DIR: " + "; ".join(
-                        "%s (%s)" % (name, what) for name, _, what in records.PLOTS)
-                    + "; %s (%s)" % records.PROGRESSION)
+                        "%s (%s)" % (name, what) for name, _, what in exports.PLOTS)
+                    + "; %s (%s)" % exports.PROGRESSION)
     rp.add_argument("--journal", metavar="FILE",
                     help="the game whose scores progression.png draws (default: game.jnl "
                     "beside the history file)")

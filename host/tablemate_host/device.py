@@ -22,7 +22,7 @@ import json
 import os
 
 from tablemate_host import fakes, machine
-from tablemate_host.fakes import ticks_add, ticks_diff
+from tablemate_host.fakeclock import ticks_add, ticks_diff
 from tablemate_host.framebuf import MONO_VLSB, FrameBuffer
 from tablemate_host.virtual_ssd1306 import VirtualSSD1306
 

@@ -2,8 +2,8 @@
 
 The firmware is never forked for the host: instead this module makes CPython look like the
 device where it matters (``micropython.const``, ``framebuf``, ``machine`` and the wrapping
-``time.ticks_*`` functions), with a clock that tests move by hand, and files appended to as
-the device's are (``_open``).
+``time.ticks_*`` functions), with a clock that tests move by hand (``fakeclock``), and files
+appended to as the device's are (``_open``).
 """
 
 import builtins
@@ -14,45 +14,11 @@ import time
 import traceback
 import types
 
+from tablemate_host.fakeclock import clock, ticks_add, ticks_diff
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
-TICKS_PERIOD = 1 << 30  # the rp2 port wraps ticks_ms at 2**30
-_TICKS_MAX = TICKS_PERIOD - 1
-_TICKS_HALF = TICKS_PERIOD // 2
-
-
-def ticks_add(ticks, delta):
-    """Add like the Pico: the result wraps into 0..2**30-1."""
-    return (ticks + delta) & _TICKS_MAX
-
-
-def ticks_diff(end, start):
-    """Signed difference of two wrapped tick values, as MicroPython computes it."""
-    return ((end - start + _TICKS_HALF) & _TICKS_MAX) - _TICKS_HALF
-
-
-class Clock:
-    """A millisecond clock that only moves when told to, and wraps like the Pico's."""
-
-    def __init__(self, start=0):
-        self.ms = start & _TICKS_MAX
-
-    def ticks_ms(self):
-        return self.ms
-
-    def ticks_us(self):
-        return (self.ms * 1000) & _TICKS_MAX
-
-    def advance(self, ms):
-        self.ms = ticks_add(self.ms, ms)
-        return self.ms
-
-    def set(self, ms):
-        self.ms = ms & _TICKS_MAX
-
-
-clock = Clock()
 
 
 def _sleep_ms(ms):

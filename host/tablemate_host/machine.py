@@ -14,7 +14,7 @@ watchdog); tests call ``world.reset()`` to start clean.
 
 import errno
 
-from tablemate_host.fakes import clock, ticks_diff
+from tablemate_host.fakeclock import clock, ticks_diff
 
 _NUM_GPIO = 30  # GP0..GP29 on the RP2040
 _NAMED = {"LED": 25}  # Pico: the on-board LED is GP25 (on the Pico W it sits on the radio chip)

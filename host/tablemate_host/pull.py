@@ -251,5 +251,5 @@ def main_report(args, out=print):
         from tablemate.screens.history import damage
         out("")
         out(damage(damaged) + " (skipped, as on the device)")
-    from tablemate_host import records  # --csv and --plots
-    return records.main(args, games, out)
+    from tablemate_host import exports  # --csv and --plots
+    return exports.main(args, games, out)

@@ -28,7 +28,7 @@ import time
 
 from tablemate_host import simdraw
 from tablemate_host.device import TICK_MS, Device
-from tablemate_host.fakes import ticks_add, ticks_diff
+from tablemate_host.fakeclock import ticks_add, ticks_diff
 
 # A key is let go when no repeat of it came for this long: longer than a terminal's auto-repeat
 # interval (30-40 ms), shorter than the pause between two quick taps (100 ms).

@@ -199,16 +199,16 @@ def damage_last_checkpoint(path):
 def make_journal(path, game, players, actions, seed=7):
     """A journal of ``actions`` lines played through the firmware's own Game (undos included), as
     the device writes it; ``actions`` 0 plays a whole game (Contrast: until one round is left;
-    Viewpoint: a recorded game (``vpgame``) but its last four actions; The Perfect Moment: one
-    (``pmgame``) but its last two).
+    Viewpoint: a recorded game (``viewpoint_games``) but its last four actions; The Perfect Moment: one
+    (``perfect_moment_games``) but its last two).
     The VM benchmarks and the emulated Pico's scripts (tools/pico/measure.py) resume it."""
     from tablemate import lifecycle
     from tablemate.store.game import Game
     rules = lifecycle.rules(game)
     names = NAMES[:players]
     if game == "viewpoint":  # a recorded game, its last actions left for the VM to play
-        from tablemate_host import vpgame
-        table = vpgame.Table(players, seed, names)
+        from tablemate_host import viewpoint_games
+        table = viewpoint_games.Table(players, seed, names)
         action = table.next_action()
         while action is not None and (not actions or len(table.actions) < actions):
             table.take(action)
@@ -219,27 +219,27 @@ def make_journal(path, game, players, actions, seed=7):
             g.do(action)
             g.save()
         return len(recorded)
-    if game == "perfect_moment":  # a recorded game (``pmgame``), its last two actions left
-        from tablemate_host import pmgame
-        table = pmgame.Table(seed, names[:2]).play()
+    if game == "perfect_moment":  # a recorded game (``perfect_moment_games``), its last two actions left
+        from tablemate_host import perfect_moment_games
+        table = perfect_moment_games.Table(seed, names[:2]).play()
         recorded = table.actions[:-2] if not actions else table.actions[:actions]
         g = Game.new(rules, path, {"names": names[:2], "clock": "bank"})
         for action in recorded:
             g.do(action)
             g.save()
         return len(recorded)
-    if game == "perspective":  # a recorded team game (``psgame``), its last actions left
-        from tablemate_host import psgame
+    if game == "perspective":  # a recorded team game (``perspective_games``), its last actions left
+        from tablemate_host import perspective_games
         done = 0
         g = Game.new(rules, path, {"names": names})
-        for action in psgame.record(players, seed)[:-3]:
+        for action in perspective_games.record(players, seed)[:-3]:
             g.do(action)
             g.save()
             done += 1
         return done
-    if game == "cartes_sur_table":  # a recorded game (``cstgame``), its last Patient left
-        from tablemate_host import cstgame
-        table = cstgame.Table(players, seed, names).play()
+    if game == "cartes_sur_table":  # a recorded game (``cartes_sur_table_games``), its last Patient left
+        from tablemate_host import cartes_sur_table_games
+        table = cartes_sur_table_games.Table(players, seed, names).play()
         recorded = table.actions[:-players] if not actions else table.actions[:actions]
         g = Game.new(rules, path, {"names": names})
         for action in recorded:

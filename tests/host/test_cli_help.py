@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tablemate_host import cli, records
+from tablemate_host import cli, exports
 
 README = os.path.join(os.path.dirname(__file__), "..", "..", "README.md")
 
@@ -34,9 +34,9 @@ def test_report_help_and_the_readme_name_what_report_writes(capsys):
     top = " ".join(_help(capsys, []).split())
     assert "print every game of a pulled history (unfinished ones too)" in top, top
     out = " ".join(_help(capsys, ["report"]).split())
-    for name in [p[0] for p in records.PLOTS] + [records.PROGRESSION[0]]:
+    for name in [p[0] for p in exports.PLOTS] + [exports.PROGRESSION[0]]:
         assert name in out, (name, out)
         assert "`%s`" % name in readme, name
-    assert ", ".join(records.COLUMNS) in out, out
-    assert "`%s`" % ",".join(records.COLUMNS) in readme
+    assert ", ".join(exports.COLUMNS) in out, out
+    assert "`%s`" % ",".join(exports.COLUMNS) in readme
     assert re.search(r"tablemate report \S*history\.jnl", readme), "how to point report at a file"

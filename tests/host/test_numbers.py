@@ -12,7 +12,7 @@ import pytest
 
 from tablemate.rules import perspective
 from tablemate.store.game import Game
-from tablemate_host import bgstats, pull, records, stats
+from tablemate_host import bgstats, pull, exports, stats
 from test_plots import _capture  # the figures a plot function made
 
 TEAM = {"game": "perspective", "names": ["Ann", "Bob", "Cleo", "Dev"], "scores": [0, -1, 0, 0],
@@ -54,7 +54,7 @@ def test_the_report_prints_names_moves_and_points_as_they_are():
 
 def test_the_csv_says_the_unit_and_leaves_no_points_empty(tmp_path):
     out = str(tmp_path / "games.csv")
-    records.write_csv([TEAM] + SOLO[:1] + [SCOREPAD], out)
+    exports.write_csv([TEAM] + SOLO[:1] + [SCOREPAD], out)
     with open(out, newline="") as f:
         got = list(csv.reader(f))
     assert got[0] == ["game", "mode", "player", "score", "place", "outcome", "unit"]
@@ -85,10 +85,10 @@ def test_nights_give_the_fewest_moves_and_no_best_for_no_points():
 def test_the_night_plot_draws_no_points_and_moves_as_such(monkeypatch, tmp_path):
     pytest.importorskip("matplotlib")
     capture = _capture(monkeypatch)
-    records.plot_night([TEAM] + SOLO, str(tmp_path / "night.png"))
+    exports.plot_night([TEAM] + SOLO, str(tmp_path / "night.png"))
     team, ann, bob = capture[0].axes
     assert [bar.get_height() for bar in team.patches] == [1, 1, 1, 1], "no minus bars"
-    assert [bar.get_alpha() for bar in team.patches] == [1, records._PALE, 1, records._PALE]
+    assert [bar.get_alpha() for bar in team.patches] == [1, exports._PALE, 1, exports._PALE]
     assert list(team.get_yticks()) == [] and "no points" in team.get_title()
     assert [bar.get_height() for bar in bob.patches] == [3] and "moves" in bob.get_title()
 
@@ -105,6 +105,6 @@ def test_no_score_progression_for_a_game_without_numbers(tmp_path, capsys):
     args = types.SimpleNamespace(file=str(history), plots=str(tmp_path / "plots"), csv=None,
                                  bgstats=None, journal=path)
     lines = []
-    assert records.main(args, [SCOREPAD], lines.append) == 0
+    assert exports.main(args, [SCOREPAD], lines.append) == 0
     assert not os.path.exists(str(tmp_path / "plots" / "progression.png"))
     assert any("keeps no score" in line for line in lines), lines

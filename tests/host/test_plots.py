@@ -8,22 +8,22 @@ import sys
 
 import pytest
 
-from tablemate_host import pull, records
+from tablemate_host import pull, exports
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SAMPLE = os.path.join(ROOT, "docs", "report", "history.jnl")
 
 
 def _capture(monkeypatch):
-    """Run a plot function and keep its Figure (``records._save`` and savefig are the same)."""
+    """Run a plot function and keep its Figure (``exports._save`` and savefig are the same)."""
     figs = []
-    real = records._figure
+    real = exports._figure
 
     def figure(width, height):
         fig = real(width, height)
         figs.append(fig)
         return fig
-    monkeypatch.setattr(records, "_figure", figure)
+    monkeypatch.setattr(exports, "_figure", figure)
     return figs
 
 
@@ -81,7 +81,7 @@ def sample():
 def test_wins_per_player_and_game(monkeypatch, sample, tmp_path):
     figs = _capture(monkeypatch)
     path = str(tmp_path / "wins.png")
-    records.plot_wins(sample, path)
+    exports.plot_wins(sample, path)
     _check(figs[0], path, ["Ann", "Bob", "Cleo", "Dev", "Perfect Moment", "Cartes sur Table",
                            "wins", "Wins per player and game (38 games)"])
     bars = sorted((p.get_x(), p.get_x() + p.get_width()) for p in figs[0].axes[0].patches)
@@ -92,7 +92,7 @@ def test_wins_per_player_and_game(monkeypatch, sample, tmp_path):
 def test_scores_over_the_last_night(monkeypatch, sample, tmp_path):
     figs = _capture(monkeypatch)
     path = str(tmp_path / "night.png")
-    records.plot_night(sample, path)
+    exports.plot_night(sample, path)
     last = [g for g in sample if g["start"].startswith("2026-11-27")]
     assert len(figs[0].axes) == len(last)
     _check(figs[0], path, ["Scores over Fri 2026-11-27", "pale: lost", "Cleo", "19:25"])
@@ -101,7 +101,7 @@ def test_scores_over_the_last_night(monkeypatch, sample, tmp_path):
 def test_time_per_game(monkeypatch, sample, tmp_path):
     figs = _capture(monkeypatch)
     path = str(tmp_path / "time.png")
-    records.plot_time(sample, path)
+    exports.plot_time(sample, path)
     _check(figs[0], path, ["Time per game", "minutes per game (average)", "Scorepad",
                            "Perspective", "games,"])
 
@@ -109,7 +109,7 @@ def test_time_per_game(monkeypatch, sample, tmp_path):
 def test_undated_games_still_draw(monkeypatch, tmp_path, sample):
     old = [{k: v for k, v in g.items() if k not in ("start", "end")} for g in sample[:12]]
     figs = _capture(monkeypatch)
-    for name, draw, _ in records.PLOTS:
+    for name, draw, _ in exports.PLOTS:
         draw(old, str(tmp_path / name))
     _check(figs[1], str(tmp_path / "night.png"), ["no dates known"])
     _check(figs[2], str(tmp_path / "time.png"), ["no game with a known time"])
@@ -142,11 +142,11 @@ def test_the_readme_sample_is_current():
 
 def test_the_check_sees_overlapping_text(tmp_path):
     """The check itself: two titles drawn on top of each other are caught."""
-    fig = records._figure(7, 3)
+    fig = exports._figure(7, 3)
     ax = fig.add_subplot()
     ax.set_title("Wins per player")
     ax.text(0.5, 1.02, "Time per game", transform=ax.transAxes, ha="center")
     path = str(tmp_path / "bad.png")
-    records._save(fig, path)
+    exports._save(fig, path)
     with pytest.raises(AssertionError, match="overlaps"):
         _check(fig, path, [])

@@ -10,7 +10,7 @@ from test_pull import _played_device
 
 from tablemate.rules import scorepad
 from tablemate.store.game import Game
-from tablemate_host import cli, pull, records
+from tablemate_host import cli, pull, exports
 
 MORE = (b'{"game": "contrast", "names": ["Ann", "Bob"], "scores": [9, 9], "winners": [],'
         b' "outcome": "lose", "coop": true}\n'
@@ -46,7 +46,7 @@ def _journal(tmp_path):
 
 def test_csv_has_one_row_per_game_and_player(tmp_path):
     out = str(tmp_path / "games.csv")
-    records.write_csv(pull.read_history(_history(tmp_path)), out)
+    exports.write_csv(pull.read_history(_history(tmp_path)), out)
     with open(out, newline="") as f:
         got = list(csv.reader(f))
     assert got == [
@@ -73,21 +73,21 @@ def test_a_team_win_is_no_tie_in_the_report_nor_the_csv():
     lines = []
     pull.report([TEAM], lines.append)
     assert "won by Ann and Cy (team)" in lines[1] and "tie" not in lines[1], lines
-    assert [r[3:] for r in records.rows([TEAM])] == [  # no points: no score, no unit
+    assert [r[3:] for r in exports.rows([TEAM])] == [  # no points: no score, no unit
         ("", 1, "won, team", ""), ("", 3, "lost", ""), ("", 1, "won, team", ""),
         ("", 3, "lost", "")]
 
 
 def test_wins_per_mode_count_a_shared_win_for_each_winner(tmp_path):
     games = pull.read_history(_history(tmp_path))
-    assert records.wins_by_mode(games) == {"Ann": {"scorepad": 1}, "Bob": {"scorepad": 2},
+    assert exports.wins_by_mode(games) == {"Ann": {"scorepad": 1}, "Bob": {"scorepad": 2},
                                            "Cy": {}}
 
 
 def test_the_journal_is_replayed_without_its_undone_action(tmp_path):
-    mode, rules, opts, actions = records.replay(_journal(tmp_path))
+    mode, rules, opts, actions = exports.replay(_journal(tmp_path))
     assert mode == "scorepad" and ["add", 0, 4] not in actions and len(actions) == 9
-    names, scores, starts, numbers = records.progression(mode, rules, opts, actions)
+    names, scores, starts, numbers = exports.progression(mode, rules, opts, actions)
     assert names == ["Ann", "Bob"]
     assert scores == [[0, 0], [3, 0], [3, 0], [3, 5], [3, 5], [12, 5], [12, 5], [12, 7],
                       [12, 7], [13, 7]]
@@ -97,10 +97,10 @@ def test_the_journal_is_replayed_without_its_undone_action(tmp_path):
 
 def test_a_torn_last_line_is_left_out_as_the_device_does(tmp_path):
     path = _journal(tmp_path)
-    whole = records.replay(path)[3]
+    whole = exports.replay(path)[3]
     with open(path, "ab") as f:
         f.write(b'["add", 1, 5')  # a power cut mid-write
-    assert records.replay(path)[3] == whole
+    assert exports.replay(path)[3] == whole
 
 
 def _picture(path):
@@ -129,12 +129,12 @@ def test_the_plots_draw_the_data(tmp_path):
     history = _history(tmp_path)
     games = pull.read_history(history)
     one, two = str(tmp_path / "a.png"), str(tmp_path / "b.png")
-    records.plot_wins(games, one)
-    records.plot_wins(games[:1], two)
+    exports.plot_wins(games, one)
+    exports.plot_wins(games[:1], two)
     assert open(one, "rb").read() != open(two, "rb").read()
-    mode, rules, opts, actions = records.replay(_journal(tmp_path))
-    records.plot_progression(mode, rules, opts, actions, one)
-    records.plot_progression(mode, rules, opts, actions[:3], two)
+    mode, rules, opts, actions = exports.replay(_journal(tmp_path))
+    exports.plot_progression(mode, rules, opts, actions, one)
+    exports.plot_progression(mode, rules, opts, actions[:3], two)
     assert open(one, "rb").read() != open(two, "rb").read()
 
 

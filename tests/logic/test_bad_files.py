@@ -554,7 +554,7 @@ def test_nesting_past_the_cpython_recursion_limit():
     """2000 nested lists, the whole file, for every reader (MicroPython's json does not
     recurse: it reads any depth; CPython's raises RecursionError, a RuntimeError, from 1000
     levels or so)."""
-    # Every reader (settings.load, setups.load, journal.loads, history.game, chessclock.read,
+    # Every reader (settings.load, setups.load, readback.loads, history.game, chessclock.read,
     # the records, viewpoint_extra.parse, selftest._flashed) catches RuntimeError
     # with ValueError: CPython's RecursionError escaped them (the simulator and the host tools
     # only), App() itself raised on such a settings.json, the others ended on an ErrorScreen.

@@ -14,13 +14,13 @@ import support
 from tablemate import lifecycle
 from tablemate.store import settings
 from tablemate.rules import scorepad
-from tablemate.store import files, game, jfile, journal
+from tablemate.store import files, game, journal, readback
 from tablemate.store.game import Game
 
 FULL = 28  # errno.ENOSPC
 READ_ONLY = 30  # errno.EROFS
 OPTS = {"names": ["Ann", "Bob", "Cy"], "target": 0}
-_MODULES = (files, game, jfile, journal, settings)
+_MODULES = (files, game, readback, journal, settings)
 _REAL_OPEN = open
 
 
@@ -72,7 +72,7 @@ class Locked:
 
     def __enter__(self):
         fake = _RefusingOS(self.code)
-        for m in (jfile, settings):  # imported again once the firmware let them go: these ones
+        for m in (readback, settings):  # imported again once the firmware let them go: these ones
             support.loaded(m)
         for m in _MODULES:
             m.open = self._open

@@ -2,6 +2,7 @@
 
 import json
 import os
+import sys
 
 import support
 from tablemate.store import game, journal
@@ -70,6 +71,19 @@ def test_new_creates_the_journal_at_its_first_save():
     g.do(["add", 1, 2])
     g.save()
     assert _same(g, path).count == 1
+
+
+def test_a_new_game_lets_the_journal_reader_go():
+    """The home menu reads a saved game's header with ``readback`` (``session.saved``); a new
+    game that replaces it never reads a journal back, so it does not keep those 3 KB in RAM."""
+    path = _path("game-new-reader")
+    old = Game.new(scorepad, path, OPTS)
+    old.save()
+    from tablemate.store import readback
+    assert readback.read_header(path)["game"] == "scorepad"
+    assert "tablemate.store.readback" in sys.modules
+    Game.new(scorepad, path, OPTS)
+    assert "tablemate.store.readback" not in sys.modules
 
 
 def test_new_with_bad_options_writes_nothing():

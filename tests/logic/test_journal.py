@@ -1,4 +1,4 @@
-"""The journal file (journal.py, jfile.py): header, lines both ways, saves, torn and damaged lines.
+"""The journal file (journal.py, readback.py): header, lines both ways, saves, torn and damaged lines.
 
 Checkpoints are written by Game (test_game.py); here they are written by hand where the reader's
 rules about them are checked.
@@ -7,9 +7,10 @@ rules about them are checked.
 import binascii
 import json
 import os
+import sys
 
 import support
-from tablemate.store import files, jfile, journal
+from tablemate.store import files, journal, readback
 
 OPTS = {"names": ["A", "B"], "target": 0}
 
@@ -36,8 +37,8 @@ def _files(path):
 
 
 def _tail(path):
-    """(tail, problem) of jfile.load's Read, checking that the base is the header."""
-    got = jfile.load(path)
+    """(tail, problem) of readback.load's Read, checking that the base is the header."""
+    got = readback.load(path)
     assert got.header["game"] == "scorepad" and got.base == (0, None)
     assert got.size == len(support.read_bytes(path))
     return got.tail, got.problem
@@ -55,20 +56,20 @@ def test_create_writes_one_header_line():
 def test_create_replaces_an_old_journal():
     path = _journal("jnl-recreate", [["next"]])
     journal.create(path, "scorepad", {"names": ["Z"], "target": 5})
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.header["opts"] == {"names": ["Z"], "target": 5}
     assert got.tail == [] and got.problem is None and got.since == 0
 
 
 def test_read_header():
     path = _journal("jnl-read-header", [["next"]])
-    assert journal.read_header(path) == {"v": 3, "game": "scorepad", "opts": OPTS}
+    assert readback.read_header(path) == {"v": 3, "game": "scorepad", "opts": OPTS}
     support.write_bytes(path, b'{"v": 1, "game": "scorepad", "opts": {}}\n["next"]\n')
-    assert journal.read_header(path)["v"] == 1  # written before checkpoints: still read
+    assert readback.read_header(path)["v"] == 1  # written before checkpoints: still read
     for bad in (b'{"v": 1, "game": "scorepad", "opts": {}}', b'{"v": 4, "game": "x", "opts": {}}\n'):
         support.write_bytes(path, bad)
-        assert journal.read_header(path) is None
-    assert journal.read_header(path + ".none") is None
+        assert readback.read_header(path) is None
+    assert readback.read_header(path + ".none") is None
 
 
 def test_a_long_header_is_read_by_the_boot_as_by_resume():
@@ -78,18 +79,18 @@ def test_a_long_header_is_read_by_the_boot_as_by_resume():
                                            for i in range(40)]}
     size = journal.create(path, "viewpoint", opts)
     assert 5000 < size < 16384
-    assert journal.read_header(path)["opts"] == opts
-    assert jfile.load(path).header["opts"] == opts
+    assert readback.read_header(path)["opts"] == opts
+    assert readback.load(path).header["opts"] == opts
     support.write_bytes(path, b'{"v": 3, "game": "viewpoint", "opts": {"x": "%s"}}\n'
                         % (b"y" * 17000))
-    assert journal.read_header(path) is None and jfile.load(path).header is None  # both: damage
+    assert readback.read_header(path) is None and readback.load(path).header is None  # both: damage
 
 
 def test_undos_resolve_on_load():
     acts = [["add", 0, 5], ["next"], ["add", 1, -12], ["undo"], ["round"], ["pick", 2, "sq"],
             ["undo"], ["undo"]]
     path = _journal("jnl-round", acts)
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.header == {"v": 3, "game": "scorepad", "opts": OPTS}
     assert got.base == (0, None) and got.tail == [["add", 0, 5], ["next"]] and got.problem is None
     data = support.read_bytes(path)
@@ -99,7 +100,7 @@ def test_undos_resolve_on_load():
 
 def test_missing_file_is_no_game_and_no_problem():
     path = support.scratch_dir("jnl-missing") + "/game.jnl"
-    assert jfile.load(path).header is None and jfile.load(path).problem is None
+    assert readback.load(path).header is None and readback.load(path).problem is None
 
 
 def test_lines_both_ways_at_every_chunk_boundary():
@@ -113,14 +114,14 @@ def test_lines_both_ways_at_every_chunk_boundary():
         offsets.append(at)
         at += len(line)
     with open(path, "rb") as f:
-        assert list(jfile.forward(f, 0, len(data))) == list(zip(offsets, lines))
-        back = list(jfile.backward(f, 0, len(data)))
+        assert list(readback.forward(f, 0, len(data))) == list(zip(offsets, lines))
+        back = list(readback.backward(f, 0, len(data)))
         assert back == list(zip(offsets, lines))[::-1]
         for k in (1, 13, 40):  # from any line start to any other
-            assert list(jfile.forward(f, offsets[k], offsets[41])) == list(zip(offsets, lines))[k:41]
-            assert list(jfile.backward(f, offsets[k], offsets[41]))[-1] == (offsets[k], lines[k])
-        assert jfile.line_at(f, offsets[40]) == lines[40]
-        assert jfile.line_at(f, offsets[41]) == b""  # no newline: not a line
+            assert list(readback.forward(f, offsets[k], offsets[41])) == list(zip(offsets, lines))[k:41]
+            assert list(readback.backward(f, offsets[k], offsets[41]))[-1] == (offsets[k], lines[k])
+        assert readback.line_at(f, offsets[40]) == lines[40]
+        assert readback.line_at(f, offsets[41]) == b""  # no newline: not a line
 
 
 def test_append_writes_what_render_gives_for_the_current_size():
@@ -151,7 +152,11 @@ def test_append_cuts_off_bytes_that_are_not_its_own():
     good = support.read_bytes(path)
     _add(path, b'["add", 1\n\x00\x00garbage')
     junk = support.read_bytes(path)
+    sys.modules.pop("tablemate.store.readback", None)  # the reader out of RAM, as in play
+    if hasattr(sys.modules["tablemate.store"], "readback"):
+        delattr(sys.modules["tablemate.store"], "readback")
     assert journal.append(path, len(good), lambda offset: b'["next"]\n') == len(good) + 9
+    assert "tablemate.store.readback" not in sys.modules  # the writer never needs the reader
     assert support.read_bytes(path) == good + b'["next"]\n'
     assert _files(path) == ["game.jnl", "game.jnl.bad"]  # what is cut is kept
     assert support.read_bytes(path + ".bad") == junk
@@ -249,7 +254,7 @@ def test_bad_copies_are_never_overwritten():
     good = support.read_bytes(path)
     for i in range(3):
         support.write_bytes(path, good + ("oops %d\n[\"next\"]\n" % i).encode())
-        assert jfile.load(path).problem == "Bad line 2: copy kept"
+        assert readback.load(path).problem == "Bad line 2: copy kept"
     assert _files(path) == ["game.jnl", "game.jnl.bad", "game.jnl.bad1", "game.jnl.bad2"]
     assert support.read_bytes(path + ".bad1") == good + b'oops 1\n["next"]\n'
 
@@ -263,12 +268,12 @@ def test_bad_header_is_no_game_and_kept_aside():
              b'["v", 2]\n', b'', b'{"v": 2, "game": "scorepad", "opts": {}}']
     for i in range(len(cases)):
         support.write_bytes(path, cases[i])
-        got = jfile.load(path)
+        got = readback.load(path)
         assert got.header is None and got.problem == "Bad journal: copy kept", cases[i]
         name = path + ".bad" + (str(i) if i else "")
         assert support.read_bytes(name) == cases[i]
         assert "game.jnl" not in os.listdir(d)
-    assert jfile.load(path).header is None and jfile.load(path).problem is None
+    assert readback.load(path).header is None and readback.load(path).problem is None
 
 
 def test_cut_keeps_a_prefix_and_a_copy():
@@ -276,7 +281,7 @@ def test_cut_keeps_a_prefix_and_a_copy():
     path = _journal("jnl-cut", acts)
     whole = support.read_bytes(path)
     third = whole.index(b'["add", 0, 2]')
-    assert jfile.cut(path, third) == "Bad line 3: copy kept"
+    assert readback.cut(path, third) == "Bad line 3: copy kept"
     assert _tail(path) == ([["add", 0, 1]], None)
     assert support.read_bytes(path + ".bad") == whole
 
@@ -303,12 +308,12 @@ def test_load_starts_at_the_last_valid_checkpoint():
     c3 = len(support.read_bytes(path))
     _add(path, _checkpoint(3, c2, {"at": 3}) + _line(["undo"]) + _line(["next"]))
     # The undo dropped below the checkpoint of depth 3: the one of depth 2 serves.
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base[0] == c2 and got.base[1]["s"] == {"at": 2} and got.tail == [["next"]]
     assert got.since == 4 and got.problem is None
     _add(path, _checkpoint(3, c2, {"at": "3b"}))
     before = journal.stats[0]
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base[1]["s"] == {"at": "3b"} and got.tail == [] and got.since == 0
     assert journal.stats[0] - before <= 4  # the header, the checkpoint twice, a look past it
     assert c3 > c2
@@ -319,21 +324,21 @@ def test_a_checkpoint_with_a_tail_stays_valid_while_its_tail_is_undone():
     path = _journal("jnl-checkpoint-tail", [["next"], ["add", 0, 1], ["add", 0, 2]])
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}, t=[["add", 0, 1], ["add", 0, 2]]))
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base[0] == at and got.tail == [["add", 0, 1], ["add", 0, 2]] and got.offs == [at, at]
     _add(path, _line(["undo"]) + _line(["undo"]))
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base[0] == at and got.tail == [] and got.offs == []
     _add(path, _line(["undo"]))  # one more: below the checkpoint, the header serves
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base == (0, None) and got.tail == [] and got.problem is None
 
 
 def test_checkpoint_lines_are_checked():
     good = _checkpoint(3, 10, {"a": 1}, e=20, t=[["next"]])
-    assert jfile.checkpoint(good, 30)["t"] == [["next"]]
-    assert jfile.checkpoint(_checkpoint(0, 0, {}), 5)["s"] == {}
-    assert jfile.checkpoint(good, 20)["e"] == 20  # e may name the line itself
+    assert readback.checkpoint(good, 30)["t"] == [["next"]]
+    assert readback.checkpoint(_checkpoint(0, 0, {}), 5)["s"] == {}
+    assert readback.checkpoint(good, 20)["e"] == 20  # e may name the line itself
     for crc in (True, False):
         for line, at in ((good, 15), (good, 19), (_checkpoint(3, 40, {}, crc=crc), 30),
                          (_checkpoint(1, 0, {}, t=[[]], crc=crc), 9), (b'["n"]\n', 9),
@@ -341,21 +346,21 @@ def test_checkpoint_lines_are_checked():
                          (b'{"n": 1, "p": "0", "s": 1}\n', 9),
                          (b'{"n": 2, "p": 0, "t": 5, "s": 0}\n', 9),
                          (b'{"n": 1, "p": 0, "s": 1}\x00\n', 9)):
-            assert jfile.checkpoint(line, at, crc) is None, line
+            assert readback.checkpoint(line, at, crc) is None, line
 
 
 def test_a_checkpoint_is_trusted_only_with_its_crc():
     good = _checkpoint(3, 10, {"scores": [10, 20]})
-    assert jfile.checkpoint(good, 30)["s"] == {"scores": [10, 20]}
+    assert readback.checkpoint(good, 30)["s"] == {"scores": [10, 20]}
     for bad in (good.replace(b"10, 20", b"19, 20"), good.replace(b"[10", b"[ 10"),
                 good.replace(b'"c": ', b'"c":  '), good.replace(b'"c": ', b'"c": -'),
                 good.replace(b'"c": ', b'"c": x'), good[:-2] + b"\n", b'{"c": 123', b'{"c": ',
                 _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)):
-        assert jfile.checkpoint(bad, 30) is None, bad
+        assert readback.checkpoint(bad, 30) is None, bad
     # Version 2 journals (no CRC) still resume from their checkpoints.
     unsigned = _checkpoint(3, 10, {"scores": [10, 20]}, crc=False)
-    assert jfile.checkpoint(unsigned, 30, False)["s"] == {"scores": [10, 20]}
-    assert jfile.checkpoint(good, 30, False)["n"] == 3  # a CRC is no harm in version 2
+    assert readback.checkpoint(unsigned, 30, False)["s"] == {"scores": [10, 20]}
+    assert readback.checkpoint(good, 30, False)["n"] == 3  # a CRC is no harm in version 2
 
 
 def test_a_version_2_journal_resumes_from_its_checkpoints():
@@ -363,7 +368,7 @@ def test_a_version_2_journal_resumes_from_its_checkpoints():
     support.write_bytes(path, b'{"v": 2, "game": "scorepad", "opts": {}}\n["next"]\n')
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}, crc=False) + _line(["add", 0, 3]))
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.base[0] == at and got.base[1]["s"] == {"at": 1} and got.tail == [["add", 0, 3]]
     assert got.problem is None
 
@@ -373,7 +378,7 @@ def test_a_checkpoint_that_fails_its_crc_is_damage():
     at = len(support.read_bytes(path))
     _add(path, _checkpoint(1, 0, {"at": 1}).replace(b'"at": 1', b'"at": 7') + _line(["next"]))
     whole = support.read_bytes(path)
-    got = jfile.load(path)
+    got = readback.load(path)
     assert got.problem == "Bad line 3: copy kept" and got.base == (0, None) and got.tail == [["next"]]
     assert support.read_bytes(path) == whole[:at] and support.read_bytes(path + ".bad") == whole
 
@@ -383,3 +388,29 @@ def test_remove():
     files.remove(path)  # a journal goes as any file the store replaces whole
     assert _files(path) == []
     files.remove(path)  # already gone: fine
+
+
+def test_each_kind_of_line_is_encoded_beside_its_decoding():
+    """journal.py writes every kind of line and reads it back; the bytes are those that earlier
+    versions wrote (the hand-made lines here), so journals on boards still resume."""
+    head = journal.header_line("scorepad", OPTS, "0badcafe", "2026-12-06 01:00:00")
+    assert head.endswith(b"}\n") and head.count(b"\n") == 1  # key order: the VM's dict's
+    assert readback.header(head) == {"v": 3, "game": "scorepad", "opts": OPTS, "id": "0badcafe",
+                                    "start": "2026-12-06 01:00:00"}
+    assert journal.action_line(["add", 0, 5]) == _line(["add", 0, 5])
+    assert readback.action(journal.action_line(["add", 0, 5])) == ["add", 0, 5]
+    assert journal.action_line(["undo"]) == journal.UNDO_LINE
+    for n, p, e, t, s in ((0, None, None, (), {}), (0, None, None, [["next"]], {"a": [1]}),
+                          (3, 10, None, (), {"scores": [10, 20]}),
+                          (4, 10, 20, [["add", 1, -3], ["next"]], {"a": "b"})):
+        line = journal.checkpoint_line(n, p, e, t, json.dumps(s))
+        assert line == _checkpoint(n, p, s, e, t), line
+        assert line[0] == journal.OPEN and readback.action(line) is None
+        got = readback.checkpoint(line, 30)
+        assert (got["n"], got.get("p"), got.get("e"), got.get("t", []), got["s"]) == \
+            (n, p, e, list(t), s), got
+        other = line.replace(('"n": %d' % n).encode(), ('"n": %d' % (n + 5)).encode())
+        assert readback.checkpoint(other, 30) is None  # its CRC holds the line whole
+        for void in (journal.VOID, line[:-1] + journal.VOID):
+            assert readback.action(void) is None and readback.checkpoint(void, 30) is None
+    assert readback.action(b'["add"' + journal.VOID) is None

@@ -18,7 +18,7 @@ import os
 import support
 from tablemate import lifecycle, session
 from tablemate.rules import scorepad
-from tablemate.store import files, game, jfile, journal
+from tablemate.store import files, game, journal, readback
 from tablemate.store.game import Game
 
 OPTS = {"names": ["Ann", "Bob", "Cy"], "target": 0}
@@ -59,7 +59,7 @@ def test_a_repair_cut_at_each_file_operation_is_done_once_and_whole():
     assert want[1].startswith("Bad line "), want[1]
     repaired = support.read_bytes(path)
     assert support.read_bytes(path + ".bad") == damaged and len(repaired) < len(damaged)
-    for m in (jfile, files, journal):
+    for m in (readback, files, journal):
         support.loaded(m)
     cut = 0
     done = False  # the first N whose operation the action never reaches
@@ -70,7 +70,7 @@ def test_a_repair_cut_at_each_file_operation_is_done_once_and_whole():
             os.mkdir(d)
             support.write_bytes(path, damaged)
             flash = support.CutFlash(cut, torn)
-            flash.install(jfile, files, journal)
+            flash.install(readback, files, journal)
             try:
                 got = _resume(path)
                 was_cut = False
@@ -78,7 +78,7 @@ def test_a_repair_cut_at_each_file_operation_is_done_once_and_whole():
                 was_cut = True
             finally:
                 flash.uninstall()
-                for m in (jfile, files, journal):
+                for m in (readback, files, journal):
                     support.loaded(m)
             if not was_cut:
                 assert got == want, (cut, torn)

@@ -2,6 +2,7 @@
 
 import json
 import os
+import sys
 
 from conftest import (actions, choose, commit, cursor_at, dump, highlighted, history,
                       new_scorepad, row_score, turn_of)
@@ -89,6 +90,8 @@ def test_a_new_game_asks_before_replacing_the_saved_one(make_device, root):
     assert len(games) == 1 and games[0]["winners"] == [] and games[0]["scores"] == [2, 5, -1]
     assert games[0]["names"] == ["Ann", "Bob", "Cy"] and actions(dev) == []
     assert row_score(dev, 0, 0) and row_score(dev, 1, 0) and not dev.shows("Cy"), dump(dev)
+    # Filing it read its journal and end marker back: the new game keeps no reader in RAM.
+    assert "tablemate.store.readback" not in sys.modules
 
 
 

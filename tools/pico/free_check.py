@@ -80,13 +80,13 @@ def press(pico, pin, wait_s=1.5):
 
 def journal_count(port):
     """(actions in the board's saved game, its journal's size), read with the firmware's code."""
-    from tablemate.store import jfile
+    from tablemate.store import readback
     files = sc.board_files(port)
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.jnl")
         with open(path, "wb") as f:
             f.write(files["/data/game.jnl"])
-        got = jfile.load(path)
+        got = readback.load(path)
     cp = got.base[1]
     n = (cp["n"] if cp else 0) + len(got.tail)
     return n, got.size, got.problem, sorted(files)

@@ -121,6 +121,30 @@ def write_atomic(path, data, keep=False):
     return got
 
 
+def keep_start(path, length, more=b""):
+    """Make the file at ``path`` its first ``length`` bytes and ``more``, the whole file kept
+    aside (``write_atomic`` with ``keep``); return the number of newlines in what is kept.
+
+    Why here: littlefs cannot shorten a file, so a journal's repair (a cut at a damaged line, or
+    an append that finds bytes not its own) copies what it keeps; a long journal takes seconds
+    at the flash's slowest, so the copy feeds the watchdog chunk by chunk."""
+    def fill(fo):
+        lines = 0
+        left = length
+        with open(path, "rb") as fi:
+            while left > 0:
+                alive()
+                data = fi.read(min(_CHUNK, left))
+                if not data:
+                    break
+                fo.write(data)
+                lines += data.count(b"\n")
+                left -= len(data)
+        fo.write(more)
+        return lines
+    return write_atomic(path, fill, True)
+
+
 def remove(path):
     """Delete the file at ``path`` and a temporary file a cut ``write_atomic`` left; missing
     files are fine."""

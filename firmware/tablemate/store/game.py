@@ -37,12 +37,11 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, alive, crc32, json, random, unload
+from tablemate import RuleError, alive, json, random, unload
 from tablemate.store import files, journal
 
 CHECKPOINT = 32  # effective actions between checkpoints (tuned on the device); a rules module
 # whose actions cost more to replay sets its own CHECKPOINT
-UNDO = ["undo"]
 UNKNOWN = "Unknown game: copy kept"
 DAMAGED = "Journal damaged"
 
@@ -56,7 +55,7 @@ _S = const(4)  # the state as JSON text (None for the header: rules.setup(opts))
 _T = const(5)  # actions on the line after the state
 _FAR = const(1 << 20)
 _HEADER = (0, 0, None, None, None, ())
-_JFILE = "tablemate.store.jfile"  # what reads a journal back: a game in play only appends
+_READBACK = "tablemate.store.readback"  # what reads a journal back: a game in play only appends
 
 
 def _new_id():
@@ -70,20 +69,15 @@ def _at(ref):
 
 
 def _line(rec):
-    """The journal line of a checkpoint record placed at rec[_OFF], its CRC first."""
-    s = '"n": %d' % rec[_N]
-    if rec[_N]:
-        s += ', "p": %d' % _at(rec[_P])
-        if rec[_E] is not None:
-            s += ', "e": %d' % _at(rec[_E])
-    if rec[_T]:
-        s += ', "t": ' + json.dumps(rec[_T])
-    body = (s + ', "s": ' + rec[_S] + "}").encode()
-    return ('{"c": %d, ' % crc32(body)).encode() + body + b"\n"
+    """The journal line of a checkpoint record placed at rec[_OFF]."""
+    n = rec[_N]
+    return journal.checkpoint_line(n, _at(rec[_P]) if n else None,
+                                   None if rec[_E] is None else _at(rec[_E]), rec[_T], rec[_S])
 
 
 def _record(off, cp):
-    """The record of a checkpoint read from the file (cp None: the header)."""
+    """The record of a checkpoint read from the file (cp: ``readback.checkpoint``'s; None: the
+    header)."""
     if cp is None:
         return _HEADER
     n = cp["n"]
@@ -141,6 +135,7 @@ class Game:
         g.name = name or rules.__name__.split(".")[-1]
         g.id = _new_id()
         g.state = state
+        unload((_READBACK,))  # read by the look at a saved game before (``session.saved``)
         return g
 
     @staticmethod
@@ -152,8 +147,8 @@ class Game:
         know, and such a journal is set aside)."""
         try:
             return _read(rules, path)
-        finally:  # 3 KB the game in play does not need (an undo past a checkpoint imports it)
-            unload((_JFILE,))
+        finally:  # .mpy: 3.5 KB the game in play does not need (an undo past one imports it)
+            unload((_READBACK,))
 
     def do(self, action):
         """Apply action (RuleError leaves everything untouched) and queue it for save()."""
@@ -305,7 +300,7 @@ class Game:
                 item[_OFF] = offset
                 item = _line(item)
             elif type(item) is tuple:
-                item = (json.dumps(item[0]) + "\n").encode()
+                item = journal.action_line(item[0])
             out.append(item)
             offset += len(item)
         return b"".join(out)
@@ -316,25 +311,25 @@ class Game:
         self.save()
         p = _at(base[_P])
         e = _at(base[_E] if base[_E] is not None else base)
-        from tablemate.store import jfile
+        from tablemate.store import readback
         f = open(self.path, "rb")
         try:
             try:
-                line = jfile.line_at(f, p)
+                line = readback.line_at(f, p)
                 if p:
-                    cp = jfile.checkpoint(line, p, self.signed)
+                    cp = readback.checkpoint(line, p, self.signed)
                     if cp is None or cp["n"] >= base[_N]:
                         raise RuleError(DAMAGED)
                     parent = _record(p, cp)
                 else:
                     parent = _HEADER
                 stack = list(parent[_T])
-                bad, _ = jfile.resolve(f, p + len(line), e, stack)
+                bad, _ = readback.resolve(f, p + len(line), e, stack)
             except ValueError:
                 raise RuleError(DAMAGED)
         finally:
             f.close()
-            unload((_JFILE,))
+            unload((_READBACK,))
         need = base[_N] - parent[_N]
         if bad >= 0 or len(stack) < need:
             raise RuleError(DAMAGED)
@@ -344,11 +339,11 @@ class Game:
 
 def _read(rules, path):
     """``Game.resume`` but for letting the journal reader go."""
-    from tablemate.store import jfile
+    from tablemate.store import readback
     problem = None
     limit = -1
     while True:
-        got = jfile.load(path, limit)
+        got = readback.load(path, limit)
         problem = _worse(problem, got.problem)
         header, base, tail, offs = got.header, got.base, got.tail, got.offs
         if header is None:
@@ -373,7 +368,7 @@ def _read(rules, path):
         if k < len(tail):  # the rules refuse a line: damage, the file is cut before it
             if limit < 0:
                 try:
-                    problem = _worse(problem, jfile.cut(path, offs[k]))
+                    problem = _worse(problem, readback.cut(path, offs[k]))
                     continue
                 except OSError as exc:
                     problem = files.trouble(exc) + files.NOT_SAVED
@@ -384,7 +379,7 @@ def _read(rules, path):
         g.name = name
         g.id = header.get("id")
         g.start = header.get("start")
-        g.signed = jfile.signed(header)
+        g.signed = readback.signed(header)
         return g, problem
 
 

@@ -1,14 +1,24 @@
-"""The game journal: one append-only file per game, read from its end, so resume stays cheap.
+"""The game journal: its format (every kind of line: what it holds, and its encoding) and the
+appends of a game in play; readback.py decodes and checks the lines, reads a journal back and
+repairs it.
 
 Why this shape: a game may run to thousands of actions, and a Pico can neither hold them all in
 RAM nor replay them in time, and its flash must not be rewritten per key press. So the file is
 only ever appended to, and every few actions a checkpoint line holds the whole state: resume
 reads back from the end of the file to the last valid checkpoint and replays only what follows.
+Why the format is told here and decoded in readback: a game in play encodes its lines and
+appends them, and reads nothing back but at an undo past a checkpoint, so this module stays in
+RAM while it plays and readback (the decoders, their checks, the scans and the repairs: 3.5 KB
+on the .mpy path) is imported for a read and let go after it. Each decoder is named below
+beside its encoder; no other module spells a byte of the format (tests/host/
+test_journal_format.py), and nothing here imports readback.
 
 Lines (each counts only once its newline is on flash; the first byte tells the kind):
   header      {"v": 3, "game": name, "opts": {...}, "id": "..."}   (version 1: without
-              checkpoints; version 2: checkpoints without "c")
-  action      a JSON list: a rules action, or ["undo"] which takes back the latest effective one
+              checkpoints; version 2: checkpoints without "c"): ``header_line``,
+              ``readback.header``
+  action      a JSON list: a rules action, or ["undo"] which takes back the latest effective
+              one: ``action_line``, ``UNDO_LINE``, ``readback.action``
   checkpoint  {"c": crc, "n": depth, "p": parent, "e": end, "t": [actions], "s": state}: the
               CRC-32 of the line's bytes after '{"c": crc, ' (its newline excluded) comes first,
               because a checkpoint is trusted as the game's state: a flipped digit in a score or
@@ -19,20 +29,20 @@ Lines (each counts only once its newline is on flash; the first byte tells the k
               depth 0); the lines from the end of the parent line to offset e (the line's own
               offset when there is no "e") resolve, on top of the parent's t, to a stack whose
               first n - n(parent) actions lead from the parent's state to s. A checkpoint is
-              valid while the depth never drops below n after it.
+              valid while the depth never drops below n after it: ``checkpoint_line``,
+              ``readback.checkpoint``; its first byte is ``OPEN``.
   void        any line ending in NUL + newline: a torn fragment made harmless by appending those
-              two bytes; an unreadable line right before a void line is void too.
+              two bytes; an unreadable line right before a void line is void too: ``VOID``.
 Damage: a torn or unreadable last line is neutralised by appending (never a rewrite); a damaged
 line with good lines after it, or a bad header, means the file is kept aside whole, as path +
-".bad", ".bad1", ... (renamed), its good prefix written first as path + ".new" (``jfile``).
-This module holds what boot needs (the header) and the writes; jfile.py reads a journal back.
+".bad", ".bad1", ... (renamed), its good prefix written first as path + ".new" (``readback``).
 """
 
 
-from tablemate import json, os
+from tablemate import crc32, json
 from micropython import const
 
-from tablemate.store.files import opened, write_atomic
+from tablemate.store.files import keep_start, opened, write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -40,14 +50,50 @@ TORN = "Dropped torn entry"
 BAD = "Bad journal: copy kept"
 UNDO_LINE = b'["undo"]\n'
 VOID = b"\x00\n"
+OPEN = 0x7B  # "{": the first byte of a checkpoint line (actions are lists: "[")
 INLINE = const(512)  # a shorter file lives in its folder's metadata (littlefs on rp2: the
 # least of its cache, 1 KB, and an eighth of a 4 KB block): an append to it erases nothing
 LONGEST = const(16384)  # a longer line is damage, the header's too: a Viewpoint game's header
 # holds its catalog (up to 40 cards, ~5 KB), checkpoints stay well below 2 KB
-# Lines and bytes jfile's scans read: tests check that resume does not read more as a game
-# grows (kept here because jfile is let go after each read).
+# Lines and bytes readback's scans read: tests check that resume does not read more as a game
+# grows (kept here because readback is let go after each read).
 stats = [0, 0]
 
+
+# --- the lines, encoded ----------------------------------------------------------------------
+
+def header_line(game, opts, gid=None, start=None):
+    """The header of a new journal of game with opts (and the game's id, and when it began if
+    the clock knows), its newline included."""
+    head = {"v": VERSION, "game": game, "opts": opts}
+    if gid is not None:
+        head["id"] = gid
+    if start is not None:
+        head["start"] = start
+    return (json.dumps(head) + "\n").encode()
+
+
+def action_line(action):
+    """The line of a rules action (a list)."""
+    return (json.dumps(action) + "\n").encode()
+
+
+def checkpoint_line(n, p, e, t, s):
+    """The checkpoint of depth n, parent line p, stretch end e (None: the line itself; p and e
+    are left out at depth 0), actions t after the state and the state s, already JSON text
+    (a game keeps its base so): its CRC first."""
+    body = '"n": %d' % n
+    if n:
+        body += ', "p": %d' % p
+        if e is not None:
+            body += ', "e": %d' % e
+    if t:
+        body += ', "t": ' + json.dumps(t)
+    body = (body + ', "s": ' + s + "}").encode()
+    return ('{"c": %d, ' % crc32(body)).encode() + body + b"\n"
+
+
+# --- the appends of a game in play -----------------------------------------------------------
 
 def write(path, data, mode):
     """Write data to path opened with mode: one write, flushed, closed."""
@@ -62,12 +108,7 @@ def write(path, data, mode):
 def create(path, game, opts, gid=None, start=None):
     """Start a journal for game with opts (and the game's id, and when it began if the clock
     knows), replacing any old one atomically; return its size."""
-    head = {"v": VERSION, "game": game, "opts": opts}
-    if gid is not None:
-        head["id"] = gid
-    if start is not None:
-        head["start"] = start
-    data = (json.dumps(head) + "\n").encode()
+    data = header_line(game, opts, gid, start)
     write_atomic(path, data)
     return len(data)
 
@@ -143,8 +184,7 @@ def append(path, expect, render, primed=None):
     if data.startswith(extra):
         write(path, data[len(extra):], "ab")
     else:  # not lines of ours: damage that a full or read-only flash kept a resume from
-        from tablemate.store import jfile  # cutting, or junk a file system wrote; rare
-        jfile.rewrite(path, expect, data)
+        keep_start(path, expect, data)  # cutting, or junk a file system wrote; rare
     return expect + len(data)
 
 
@@ -152,81 +192,3 @@ def end_mark(path, game, size):
     """Write the marker of a filed game that ended (``lifecycle.file``): the game's name and
     its journal's size when it was filed."""
     write(path, "%s %d" % (game, size), "w")
-
-
-def end_marker(data):
-    """(game name, journal size) from an end marker's bytes, or None when they are not one."""
-    parts = data.split()
-    if len(parts) != 2 or not parts[1].isdigit():
-        return None
-    try:
-        return parts[0].decode(), int(parts[1])
-    except ValueError:  # UnicodeError too, on both VMs
-        return None
-
-
-def marks_end(path, journal):
-    """Whether the end marker at ``path`` holds for the journal at ``journal``: it names the
-    size the journal has. Whatever was appended since (the undo that reopened the game) makes
-    it stale, however a power cut left the marker itself; so is a marker of another format
-    (older versions wrote the name alone), torn, or unreadable: the game is offered again,
-    never discarded while it runs."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return False
-    try:
-        mark = end_marker(f.read(64))
-        return mark is not None and mark[1] == os.stat(journal)[6]
-    except OSError:
-        return False
-    finally:
-        f.close()
-
-
-def loads(line):
-    """The JSON value on line, or None when it is not readable."""
-    if b"\x00" in line:  # MicroPython's json stops at a NUL; CPython refuses it
-        return None
-    try:
-        return json.loads(line)
-    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
-        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
-        return None
-
-
-def header(line):
-    """The header on a whole first line if it is sound, else None."""
-    h = loads(line)
-    if (type(h) is dict and h.get("v") in (1, 2, VERSION) and isinstance(h.get("game"), str)
-            and type(h.get("opts")) is dict):
-        return h
-    return None
-
-
-def first_line(f):
-    """The first line of f with its newline, or b"" when there is none."""
-    data = b""
-    while len(data) < LONGEST:
-        chunk = f.read(256)
-        if not chunk:
-            break
-        i = chunk.find(b"\n")
-        if i >= 0:
-            return data + chunk[:i + 1]
-        data += chunk
-    return b""
-
-
-def read_header(path):
-    """The header of the journal at path if it is sound, else None; reads only the first line."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        return header(first_line(f))
-    except OSError:  # a read the flash refuses (or a folder, where a host VM opens one)
-        return None
-    finally:
-        f.close()

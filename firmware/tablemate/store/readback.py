@@ -1,17 +1,20 @@
-"""Reading a game journal back (the format is in journal.py's docstring).
+"""Reading a game journal back and repairing it: the decoding and the checks of every kind of
+line (its description and its encoding are journal.py's), the scans, resume and the repairs.
 
-Why a module of its own: a game in play only appends (``journal.append``), so these 3 KB are in
-RAM only while a journal is read: a resume reads the file backward from its end, in chunks, to
-the last valid checkpoint and then forward from there (load); an undo past a checkpoint reads
-the stretch between two checkpoints (line_at, resolve). Both let it go afterwards. Repairs: a torn or unreadable
-last line is made void by appending; a damaged line with good lines after it, or a line the
-rules refuse, means a cut with the whole file kept aside (cut). A flash that refuses the repair (full or
-read-only) is read as if the file ended before the damage (load's ``limit``): the game resumes in
-RAM, and the first save that works cuts the file there (keeping a copy aside).
+Why a module of its own: a game in play only appends (``journal.append``), so these 3.5 KB (.mpy)
+are in RAM only while a journal is read: the boot's look at a saved game (``read_header``,
+``marks_end``), a resume that reads the file backward from its end, in chunks, to the last valid
+checkpoint and then forward from there (load), an undo past a checkpoint that reads the stretch
+between two checkpoints (line_at, resolve). A game lets it go (``Game.new``, ``Game.resume``,
+``Game.undo``). Repairs: a torn or unreadable last line is made void by appending; a damaged
+line with good lines after it, or a line the rules refuse, means a cut with the whole file kept
+aside (cut). A flash that refuses the repair (full or read-only) is read as if the file ended
+before the damage (load's ``limit``): the game resumes in RAM, and the first save that works
+cuts the file there (keeping a copy aside).
 
 A cut rewrites what it keeps (littlefs cannot shorten a file): a long journal takes seconds at
 the flash's slowest, so the copy feeds the watchdog chunk by chunk (``tablemate.alive``), and
-the damaged file is renamed aside, not copied (``files.write_atomic``'s ``keep``: the new journal
+the damaged file is renamed aside, not copied (``files.keep_start``: the new journal
 is whole before it takes the name). A reset at any moment of a repair leaves the journal as it
 was, to be repaired again, or repaired: never a repair half done or done twice, never a loop of
 resets (issue 33: a 6,000-action journal reset the board nine times in a row at the datasheet's
@@ -19,15 +22,149 @@ slowest timing, a partial copy aside each time).
 """
 
 
-from tablemate import alive, crc32
+from tablemate import alive, crc32, json, os
 from micropython import const
 
-from tablemate.store.files import NOT_SAVED, aside, finish, trouble, write_atomic
-from tablemate.store.journal import (BAD, LONGEST, SIGNED, TORN, UNDO_LINE, VOID, header, loads,
-                                     stats, write)
+from tablemate.store.files import NOT_SAVED, aside, finish, keep_start, trouble
+from tablemate.store.journal import (BAD, LONGEST, OPEN, SIGNED, TORN, UNDO_LINE, VERSION,
+                                     VOID, stats, write)
 
 _CHUNK = const(512)
 
+
+# --- the lines, decoded and checked ---------------------------------------------------------------
+
+def loads(line):
+    """The JSON value on line, or None when it is not readable."""
+    if b"\x00" in line:  # MicroPython's json stops at a NUL; CPython refuses it
+        return None
+    try:
+        return json.loads(line)
+    except (ValueError, RuntimeError):  # also UnicodeError on both VMs; RuntimeError:
+        # CPython's RecursionError on nesting deeper than its json reads (the simulator)
+        return None
+
+
+def header(line):
+    """The header on a whole first line if it is sound, else None."""
+    h = loads(line)
+    if (type(h) is dict and h.get("v") in (1, 2, VERSION) and isinstance(h.get("game"), str)
+            and type(h.get("opts")) is dict):
+        return h
+    return None
+
+
+def signed(head):
+    """Whether the checkpoints of the journal with header head carry their CRC."""
+    return head.get("v", 0) >= SIGNED
+
+
+def action(line):
+    """The action on a whole line, or None when it is not a readable action line."""
+    obj = loads(line)
+    return obj if type(obj) is list and obj else None
+
+
+def _crc_holds(line):
+    """Whether line starts with '{"c": crc, ' and crc is the CRC-32 of the rest of it."""
+    if not line.startswith(b'{"c": '):
+        return False
+    crc = 0
+    k = 6
+    while k < len(line) and k < 17 and 0x30 <= line[k] <= 0x39:  # 10 digits at most
+        crc = crc * 10 + line[k] - 0x30
+        k += 1
+    end = len(line) - line.endswith(b"\n")
+    return k > 6 and line[k:k + 2] == b", " and crc == crc32(memoryview(line)[k + 2:end])
+
+
+def checkpoint(line, offset, crc=True):
+    """The checkpoint dict on the line at offset, checked, or None when it is not one.
+
+    crc: the line must carry its CRC (journals of version SIGNED on).
+    """
+    if crc and not _crc_holds(line):
+        return None
+    obj = loads(line)
+    if type(obj) is not dict or "s" not in obj:
+        return None
+    n = obj.get("n")
+    p = obj.get("p", -1)
+    e = obj.get("e", offset)
+    t = obj.get("t", [])
+    if type(n) is not int or n < 0 or type(p) is not int or type(e) is not int:
+        return None
+    if n and not 0 <= p < e <= offset:
+        return None
+    if type(t) is not list:
+        return None
+    for a in t:
+        if type(a) is not list or not a:
+            return None
+    return obj
+
+
+# --- what boot reads of a saved game: its header, its end marker ------------------------------
+
+def end_marker(data):
+    """(game name, journal size) from an end marker's bytes, or None when they are not one."""
+    parts = data.split()
+    if len(parts) != 2 or not parts[1].isdigit():
+        return None
+    try:
+        return parts[0].decode(), int(parts[1])
+    except ValueError:  # UnicodeError too, on both VMs
+        return None
+
+
+def marks_end(path, journal):
+    """Whether the end marker at ``path`` holds for the journal at ``journal``: it names the
+    size the journal has. Whatever was appended since (the undo that reopened the game) makes
+    it stale, however a power cut left the marker itself; so is a marker of another format
+    (older versions wrote the name alone), torn, or unreadable: the game is offered again,
+    never discarded while it runs."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return False
+    try:
+        mark = end_marker(f.read(64))
+        return mark is not None and mark[1] == os.stat(journal)[6]
+    except OSError:
+        return False
+    finally:
+        f.close()
+
+
+def first_line(f):
+    """The first line of f with its newline, or b"" when there is none."""
+    data = b""
+    while len(data) < LONGEST:
+        chunk = f.read(256)
+        if not chunk:
+            break
+        i = chunk.find(b"\n")
+        if i >= 0:
+            return data + chunk[:i + 1]
+        data += chunk
+    return b""
+
+
+def read_header(path):
+    """The header of the journal at path if it is sound, else None; reads only the first line."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    try:
+        return header(first_line(f))
+    except OSError:  # a read the flash refuses (or a folder, where a host VM opens one)
+        return None
+    finally:
+        f.close()
+
+
+# --- the lines read, from the end or from an offset -----------------------------------------------
 
 def backward(f, stop, size):
     """(offset, line) for the lines of f between offsets stop and size, the last one first.
@@ -92,56 +229,6 @@ def line_at(f, offset):
     return b""
 
 
-def action(line):
-    """The action on a whole line, or None when it is not a readable action line."""
-    obj = loads(line)
-    return obj if type(obj) is list and obj else None
-
-
-def signed(head):
-    """Whether the checkpoints of the journal with header head carry their CRC."""
-    return head.get("v", 0) >= SIGNED
-
-
-def _crc_holds(line):
-    """Whether line starts with '{"c": crc, ' and crc is the CRC-32 of the rest of it."""
-    if not line.startswith(b'{"c": '):
-        return False
-    crc = 0
-    k = 6
-    while k < len(line) and k < 17 and 0x30 <= line[k] <= 0x39:  # 10 digits at most
-        crc = crc * 10 + line[k] - 0x30
-        k += 1
-    end = len(line) - line.endswith(b"\n")
-    return k > 6 and line[k:k + 2] == b", " and crc == crc32(memoryview(line)[k + 2:end])
-
-
-def checkpoint(line, offset, crc=True):
-    """The checkpoint dict on the line at offset, checked, or None when it is not one.
-
-    crc: the line must carry its CRC (journals of version SIGNED on: see journal.py).
-    """
-    if crc and not _crc_holds(line):
-        return None
-    obj = loads(line)
-    if type(obj) is not dict or "s" not in obj:
-        return None
-    n = obj.get("n")
-    p = obj.get("p", -1)
-    e = obj.get("e", offset)
-    t = obj.get("t", [])
-    if type(n) is not int or n < 0 or type(p) is not int or type(e) is not int:
-        return None
-    if n and not 0 <= p < e <= offset:
-        return None
-    if type(t) is not list:
-        return None
-    for a in t:
-        if type(a) is not list or not a:
-            return None
-    return obj
-
-
 def resolve(f, start, end, stack, offs=None):
     """Push the actions of the lines [start, end) onto stack, undos popping; skip the rest.
 
@@ -157,7 +244,7 @@ def resolve(f, start, end, stack, offs=None):
                 return pending, False
             pending = -1
             continue
-        if void or line[0] == 0x7B:  # "{": checkpoints are no-ops when lines are replayed
+        if void or line[0] == OPEN:  # checkpoints are no-ops when lines are replayed
             continue
         if line == UNDO_LINE:
             if not stack:
@@ -230,7 +317,7 @@ def _scan(f, stop, size, crc, got):
             if action(line) is None and checkpoint(line, off, crc) is None:
                 continue
         real += 1
-        if line[0] == 0x7B:  # "{"
+        if line[0] == OPEN:
             cp = checkpoint(line, off, crc)
             if cp is None:
                 if real > 1:
@@ -249,41 +336,14 @@ def _scan(f, stop, size, crc, got):
     got.since = since
 
 
-def _keep(path, length, more=b""):
-    """Replace the file by its first length bytes and more, the whole file kept aside
-    (``files.write_atomic`` with ``keep``); return the number of the line that starts at length
-    (the header is line 1)."""
-    def fill(fo):
-        lines = 1
-        left = length
-        with open(path, "rb") as fi:
-            while left > 0:
-                alive()
-                data = fi.read(min(_CHUNK, left))
-                if not data:
-                    break
-                fo.write(data)
-                lines += data.count(b"\n")
-                left -= len(data)
-        fo.write(more)
-        return lines
-    return write_atomic(path, fill, True)
-
-
-def rewrite(path, expect, data):
-    """The journal ends in bytes that are not the start of ``data``: keep it aside, and make it
-    its first ``expect`` bytes and ``data`` (``journal.append``'s rare path)."""
-    _keep(path, expect, data)
-
-
 def cut(path, offset):
     """A damaged line starts at offset: keep the file aside, cut it there, return the message."""
-    return "Bad line %d: copy kept" % _keep(path, offset)
+    return "Bad line %d: copy kept" % (keep_start(path, offset) + 1)  # the header: 1
 
 
 def _open(path):
     """The journal opened to read, or None; a repair that a cut stopped between its renames is
-    finished first (``_keep``)."""
+    finished first (``files.keep_start``)."""
     try:
         return open(path, "rb")
     except OSError:

@@ -26,7 +26,7 @@ import sys
 
 from tablemate import RuleError, lifecycle, session
 from tablemate.screens import history as history_screen
-from tablemate.store import jfile, journal
+from tablemate.store import readback
 from tablemate.ui import standings
 
 from tablemate_host import stats
@@ -97,8 +97,8 @@ def replay(path):
     without changing it: undos are taken back, and reading stops where the device would cut
     the file (a torn or damaged line). ``ValueError`` when it is not a game's journal."""
     with open(path, "rb") as f:
-        first = journal.first_line(f)
-        head = journal.header(first)
+        first = readback.first_line(f)
+        head = readback.header(first)
         if head is None:
             raise ValueError("no game header on its first line")
         try:
@@ -107,7 +107,7 @@ def replay(path):
             raise ValueError("%r is not a game this version plays" % head["game"])
         actions = []
         size = f.seek(0, 2)
-        jfile.resolve(f, len(first), size, actions)  # at a damaged line: the actions before it
+        readback.resolve(f, len(first), size, actions)  # at a damaged line: the actions before it
     return head["game"], rules, head["opts"], actions
 
 
