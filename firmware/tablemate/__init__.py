@@ -28,6 +28,11 @@ finally:
     del _path
 
 VERSION = "0.1.0"
+# Whether the package runs frozen into the firmware (the UF2 of ``make uf2``): its modules' code
+# then stays in the flash and an import costs the heap little, so what the ``.mpy`` install
+# loads late to keep its heap small may load early. MicroPython sets a package's ``__path__``
+# before its ``__init__`` runs: ".frozen/tablemate" when frozen.
+FROZEN = str(__path__).startswith(".frozen")
 _feed = None  # the watchdog's feed once the boot started it (``keep_fed``)
 
 

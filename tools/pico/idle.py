@@ -1,8 +1,8 @@
 """How much the idle gadget works and sleeps, on the emulated Pico: the loop's awake fraction.
 
-    .venv/bin/python tools/pico/idle.py --rig DIR [STATE ...] [--json FILE] [--keep DIR]
+    .venv/bin/python tools/pico/idle.py --rig DIR [STATE ...] [--json FILE] [--keep DIR] [--uf2 FILE]
 
-Each state runs the ``.mpy`` install on the rig (``tools/pico/rig``, see README.md) for 70
+Each state runs the ``.mpy`` install (or with ``--uf2`` the UF2 ``make uf2`` built) on the rig (``tools/pico/rig``, see README.md) for 70
 emulated seconds with nobody pressing anything (the probe's first window is dropped: it began
 while the state was being set up, so six whole 10 s windows remain): the home menu, a scorepad game, the home menu
 dimmed, the screen off, a running Perfect Moment clock and a running chess clock. Two
@@ -22,6 +22,11 @@ After the home menu's minute the script presses DOWN and reports the press's lat
 edge to the last display byte), the press that ends the longest sleep; after the screen-off
 minute, the press that wakes the panel.
 
+On the UF2 the frozen ``main.py`` runs in place of one on the flash, so there the probe is
+``/idle_probe.py``, imported at the REPL (``SAFE_START``): the board powers up with OK held
+(safe mode: the boot returns to the REPL, no app, no watchdog), then the probe boots the app as
+``main.py`` would (``boot.run``), its firmware all frozen.
+
 The figures feed ``docs/performance.md`` and ``tools/power.py`` (``--json``, then the power
 table reads the awake fractions from ``hardware/awake.json``). Run it on another commit with
 ``--root`` to compare (the probe needs nothing of the firmware but ``boot.step``).
@@ -31,12 +36,14 @@ import argparse
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import measure  # noqa: E402  (the rig helpers: the flash's files, a run on a UF2)
+
 CPU_HZ = 125_000_000
 MINUTE = 60000
 UP, DOWN, LEFT, RIGHT, OK, BACK = 10, 11, 12, 13, 14, 15  # the rig's buttons
@@ -105,35 +112,35 @@ STATES = {
     "chess-clock": ({"dim_s": 0, "off_min": 0}, _CHESS, "the chess clock running"),
 }
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
+# The UF2: power up in safe mode (OK held), then have the REPL import the probe, which boots the
+# app (the first frame ends the state's first step, as after a power-up)
+SAFE_START = [{"set_pin": OK, "value": 0, "label": "OK held at power-up: safe mode"},
+              {"expect_serial": "Safe mode", "timeout_ms": 5000},
+              {"set_pin": OK, "value": None},
+              {"type": "import idle_probe\r\n", "label": "the probe boots the app"},
+              {"wait_frame_idle_ms": 300, "new_frame": True, "timeout_ms": 10000}]
 
 
-def build(rig, root, out, settings):
-    subprocess.run([sys.executable, os.path.join(rig, "tools", "mkapp.py"), root, out],
-                   check=True, stdout=subprocess.DEVNULL)
-    with open(os.path.join(out, "main.py"), "w") as f:
+def build(rig, root, out, settings, uf2=None):
+    measure.flash_files(rig, "mpy", out, uf2, root)
+    with open(os.path.join(out, "idle_probe.py" if uf2 else "main.py"), "w") as f:
         f.write(PROBE)
     os.makedirs(os.path.join(out, "data"), exist_ok=True)
     with open(os.path.join(out, "data", "settings.json"), "w") as f:
         json.dump(dict(settings, names=NAMES), f)
 
 
-def measure(rig, root, state, work):
+def run(rig, root, state, work, uf2=None):
     settings, before, what = STATES[state]
     app = os.path.join(work, "app-" + state)
-    build(rig, root, app, settings)
+    build(rig, root, app, settings, uf2)
+    before = (SAFE_START if uf2 else []) + before
     after = [{"press": DOWN, "idle_ms": 100, "label": "first press after the minute"}]
     steps = list(before) + [{"wait_ms": MINUTE + 10000, "label": "measured"}] + after
     script = os.path.join(work, state + ".json")
     with open(script, "w") as f:
         json.dump(steps, f)
-    out = os.path.join(work, "out-" + state)
-    proc = subprocess.run(["node", os.path.join(rig, "emu", "drive.mjs"), "--app", app,
-                           "--script", script, "--out", out, "--i2c-timing", "1"],
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    with open(os.path.join(out, "results.json")) as f:
-        res = json.load(f)
-    if proc.returncode:
-        sys.stdout.write(proc.stdout.decode()[-3000:])
+    res = measure.drive(rig, app, script, os.path.join(work, "out-" + state), uf2)[0]
     return summarize(state, what, res, len(before))
 
 
@@ -176,6 +183,7 @@ def main(argv=None):
     ap.add_argument("--root", default=ROOT, help="the Tablemate checkout to measure")
     ap.add_argument("--json", help="write the figures here (hardware/awake.json feeds power.py)")
     ap.add_argument("--keep", help="keep the rig's outputs in this folder")
+    ap.add_argument("--uf2", help="run on this UF2's firmware (the probe imported in safe mode)")
     ap.add_argument("states", nargs="*", default=list(STATES))
     args = ap.parse_args(argv)
     work = args.keep or tempfile.mkdtemp(prefix="tm-idle-")
@@ -183,7 +191,7 @@ def main(argv=None):
     rows = []
     try:
         for state in args.states:
-            row = measure(args.rig, args.root, state, work)
+            row = run(args.rig, args.root, state, work, args.uf2 and os.path.abspath(args.uf2))
             rows.append(row)
             print("%-15s awake %6s  passes/s %6s  sleeps/s %7s  WFI %6s  next press %s ms%s" % (
                 state, _pct(row["awake"]), _num(row["passes_per_s"]),

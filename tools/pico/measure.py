@@ -148,11 +148,36 @@ def expand(steps):
     return out
 
 
-def build_app(rig, kind, out):
-    args = [sys.executable, os.path.join(rig, "tools", "mkapp.py"), ROOT, out]
+def build_app(rig, kind, out, root=ROOT):
+    args = [sys.executable, os.path.join(rig, "tools", "mkapp.py"), root, out]
     if kind == "py":
         args.append("--source")
     subprocess.run(args, check=True, stdout=subprocess.DEVNULL)
+
+
+def flash_files(rig, kind, app, uf2=None, root=ROOT):
+    """Fill the folder ``app`` with what the flash holds besides the data files: the files
+    ``tablemate flash`` copies from the checkout ``root`` (``kind``: "mpy" or "py"), or
+    nothing for the UF2 ``uf2``, whose firmware has them frozen in (``drive``)."""
+    if uf2:
+        shutil.rmtree(app, ignore_errors=True)
+        os.makedirs(app)
+    else:
+        build_app(rig, kind, app, root)
+
+
+def drive(rig, app, script, out, uf2=None):
+    """Run the steps of the file ``script`` on the rig, the flash made of the folder ``app``,
+    the firmware the UF2 ``uf2``'s (else the rig's own MicroPython): the results, and whether
+    every step passed (when not, the end of the rig's output is printed)."""
+    proc = subprocess.run(["node", os.path.join(rig, "emu", "drive.mjs"), "--app", app, "--script", script,
+                           "--out", out, "--i2c-timing", "1"] + (["--fw", uf2] if uf2 else []),
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    with open(os.path.join(out, "results.json")) as f:
+        res = json.load(f)
+    if proc.returncode:
+        sys.stdout.write(proc.stdout.decode()[-3000:])
+    return res, proc.returncode == 0
 
 
 def run(rig, name, work, layout=0, uf2=None, freq=None):
@@ -161,11 +186,7 @@ def run(rig, name, work, layout=0, uf2=None, freq=None):
     source, kind, data, _ = scenarios()[name]
     tag = name + ("-%d" % layout if layout else "")
     app = os.path.join(work, "app-" + tag)
-    if uf2:
-        shutil.rmtree(app, ignore_errors=True)
-        os.makedirs(app)
-    else:
-        build_app(rig, kind, app)
+    flash_files(rig, kind, app, uf2)
     if layout:
         with open(os.path.join(app, "tablemate", "_layout.txt"), "wb") as f:
             f.write(b"x" * (37 * layout))
@@ -180,15 +201,8 @@ def run(rig, name, work, layout=0, uf2=None, freq=None):
     script = os.path.join(work, tag + ".json")
     with open(script, "w") as f:
         json.dump(steps, f)
-    out = os.path.join(work, "out-" + tag)
-    proc = subprocess.run(["node", os.path.join(rig, "emu", "drive.mjs"), "--app", app, "--script", script,
-                           "--out", out, "--i2c-timing", "1"] + (["--fw", uf2] if uf2 else []),
-                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    with open(os.path.join(out, "results.json")) as f:
-        res = json.load(f)
-    if proc.returncode:
-        sys.stdout.write(proc.stdout.decode()[-3000:])
-    return figures, res, proc.returncode == 0
+    res, ok = drive(rig, app, script, os.path.join(work, "out-" + tag), uf2)
+    return figures, res, ok
 
 
 def report(name, figures, res):

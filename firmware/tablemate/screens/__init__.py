@@ -10,10 +10,16 @@ heap, and the home menu stays loaded under every game.
 
 import gc
 
+import tablemate
 from tablemate import session, ticks_add, ticks_diff
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
-_BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
+# The home menu read at boot: its first row's mode loads then (``lifecycle.rest``). From
+# ``.mpy`` files a second after the first frame, when a player who reads has not pressed yet:
+# the modules would be in the heap of a boot that goes straight to another page (the
+# ``heap-boot`` budget). Frozen (the UF2), right after the first frame: a press 0.3 s into the
+# boot then finds them loaded, and opens the setup as fast as after a read.
+_BOOT_REST_MS = 1000
 
 
 class Home(ActionMenu):
@@ -28,7 +34,8 @@ class Home(ActionMenu):
         self._stale = True
         self._first = 0  # the menu row of the first mode
         self.ready = None  # the rules module a rest of the cursor imported (its name)
-        self._resting = ticks_add(app.now, _BOOT_REST_MS)  # when the boot cursor has rested
+        # when the boot cursor has rested
+        self._resting = ticks_add(app.now, 0 if tablemate.FROZEN else _BOOT_REST_MS)
 
     def on_open(self):
         """The entries are looked up when the menu is next drawn: uncovered on the way to
@@ -59,7 +66,8 @@ class Home(ActionMenu):
         return ms if ms > 0 else 0
 
     def tick(self, now):
-        if self._resting is not None and ticks_diff(now, self._resting) >= 0:
+        # never before the menu is on the panel: the first frame does not wait for the imports
+        if self._resting is not None and not self.dirty and ticks_diff(now, self._resting) >= 0:
             self._resting = None
             self._rest()
 
