@@ -314,7 +314,7 @@ def save_stopped():
     if game is None or not game.unsaved:
         return "nothing unsaved"
     n = game.unsaved
-    from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
+    from tablemate.flow import play  # .mpy: 6.7 KB, loaded only by a game
     try:
         play.save(stopped, game)
     except OSError as exc:

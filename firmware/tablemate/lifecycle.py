@@ -71,7 +71,7 @@ def prefetch(app, name, saved=False):
     # jfile only reads a journal back (``Game.resume``, which lets it go): a new game never
     # needs it
     for full in (("tablemate.store.jfile",) if saved else ()) + ("tablemate.store.game",
-                                                                 "tablemate.ui.play"):
+                                                                 "tablemate.flow.play"):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options
@@ -127,7 +127,7 @@ def start(app, name, opts, replacing=None):
 
 def file_replaced(app, game):
     """File the saved game that the new ``game`` replaces (``game.replaces``), before its first
-    save creates the new journal over it (``ui.play.save``). An OSError leaves ``replaces``
+    save creates the new journal over it (``flow.play.save``). An OSError leaves ``replaces``
     set: a flash that refuses keeps both games as they are, and the next save tries again."""
     old = game.replaces
     if old is not True:
@@ -146,7 +146,7 @@ def resume(app):
 
     The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
     A game found finished (a power cut came before it was filed) is filed by its screen
-    (``ui.play.GameScreen``), which says so when the flash refuses.
+    (``flow.play.GameScreen``), which says so when the flash refuses.
     """
     game = app.game
     if game is not None:

@@ -9,7 +9,7 @@ needed ``NOTE`` ({player count: a word the setup shows after it}), ``fixed(n)`` 
 that follow from the player count) and ``unused(opts, n)`` (the keys of the options that do not
 apply to the values chosen, ``opts`` by key, with ``n`` players: the setup menu hides their rows
 and gives the rules their defaults). The rules' ``setup`` checks its options against that with
-``check``, the setup menu (``ui/setup.py``) draws its rows from it: the ranges are written
+``check``, the setup menu (``flow/setup.py``) draws its rows from it: the ranges are written
 once, where the game is.
 
 Kinds (``tablemate.NUMBER``, ``CHOICE``, ``FLAG``: the package has them, so a rules module's

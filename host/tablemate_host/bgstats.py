@@ -21,7 +21,7 @@ The fields used here, all from that page:
   unknown.
 - ``durationMin``, ``location``, ``comments``.
 - ``game``: ``name``, ``sourceGameId``, ``highestWins``, ``noPoints`` (from what the mode's
-  numbers are, ``tablemate.ui.standings.numbers``: points, the highest wins; moves, the lowest
+  numbers are, ``tablemate.flow.standings.numbers``: points, the highest wins; moves, the lowest
   wins; none, no points), and ``bggId`` only when known: no Tablemate mode has a BoardGameGeek
   id, so BG Stats matches it by name.
 - ``players``: ``name``, ``sourcePlayerId``, ``score`` (not sent for a game without numbers),
@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 from urllib.parse import quote
 
 from tablemate import session
-from tablemate.ui import standings
+from tablemate.flow import standings
 from tablemate_host import stats
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="

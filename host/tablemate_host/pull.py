@@ -16,7 +16,7 @@ import sys
 
 from tablemate import session
 from tablemate.store import history
-from tablemate.ui.standings import footnote
+from tablemate.flow.standings import footnote
 from tablemate_host import flash, stats
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board

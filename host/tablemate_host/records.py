@@ -3,7 +3,7 @@ as pictures and (``bgstats``) as plays for BG Stats.
 
 The CSV has one row per game and player, numbered as ``report`` prints them (the order the games
 were filed; their dates, where the board's clock was set, are in the report and ``--nights``).
-Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
+Places are the device's own standings (``tablemate.flow.standings.ranking``), so a shared win, a
 co-op game and a team win read as they did on the screen. What a score is follows the mode's
 declaration (``standings.numbers``): ``unit`` says "points" (more is better) or "moves"
 (fewer is better), and a game without numbers (Perspective with others) has an empty score
@@ -27,7 +27,7 @@ import sys
 from tablemate import RuleError, lifecycle, session
 from tablemate.screens import history as history_screen
 from tablemate.store import jfile, journal
-from tablemate.ui import standings
+from tablemate.flow import standings
 
 from tablemate_host import stats
 

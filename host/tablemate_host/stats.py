@@ -11,7 +11,7 @@ Nights: games are taken in the order the device filed them; a game that starts m
 ``GAP`` after the one before it ended begins a new night, so a night past midnight stays one.
 Scores are compared only within one game (a Scorepad's 120 is no Perspective's 3): the best and
 average scores are per game, wins and rivals across all of them. What a game's numbers are is
-its mode's declaration (``tablemate.ui.standings.numbers``): points (the most is the best),
+its mode's declaration (``tablemate.flow.standings.numbers``): points (the most is the best),
 moves (the solitaire: the fewest is the best, "fewest moves"), or none (Perspective with
 others: no best nor average; its places are the winners', then everyone else's).
 """
@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from tablemate import session
 from tablemate.screens import history as history_screen
-from tablemate.ui import standings
+from tablemate.flow import standings
 
 GAP = timedelta(hours=4)  # a longer pause between two games: they were played on two nights
 UNKNOWN = "unknown"
@@ -28,7 +28,7 @@ _FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
 def places(g):
-    """{seat: place} of game ``g``, as the standings rank them (``ui.standings.ranking``, by
+    """{seat: place} of game ``g``, as the standings rank them (``flow.standings.ranking``, by
     what its numbers are); {} when a history written by hand holds scores that are not one
     number per player."""
     scores = g.get("scores", [])

@@ -13,7 +13,7 @@ import json
 from tablemate.rules import viewpoint as v
 from tablemate.rules import viewpoint_extra as vx
 from tablemate.screens import viewpoint as screen
-from tablemate.ui.standings import ranking
+from tablemate.flow.standings import ranking
 
 (EYE, BLACKOUT, SPOT, SIDED, BLINK, BLUR, CROSS, SPY, HIND, INSIGHT, MIRAGE, MIRROR,
  PERI) = range(13)

@@ -102,7 +102,7 @@ class Home(ActionMenu):
 
     def _mode(self, name):
         def open_setup():
-            from tablemate.ui import setup  # .mpy: 8-10 KB, let go when a game starts
+            from tablemate.flow import setup  # .mpy: 8-10 KB, let go when a game starts
             setup.show(self.app, name)
         return open_setup
 

@@ -76,7 +76,7 @@ def details(g):
     """The players with their numbers ("Ann 12 Bob 8", "Ann 12 moves"; a game without numbers:
     the names, winners first), then what the standings' bottom line says ("Ann's time is up",
     the solitaire's time)."""
-    from tablemate.ui import standings  # .mpy: 3.8 KB, only once a game ends
+    from tablemate.flow import standings  # .mpy: 3.8 KB, only once a game ends
     names = g.get("names", [])
     scores = g.get("scores", [])
     numbers = standings.numbers(g)

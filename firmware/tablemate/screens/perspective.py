@@ -35,7 +35,7 @@ from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
 from tablemate.ui import Screen, draw_rows, draw_title, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 FIRST = const(0)
 WHO = const(1)
@@ -142,7 +142,8 @@ class Perspective(GameScreen):
             if self.solo:
                 self._solved()
             else:
-                from tablemate.ui import shorten, standings  # the game ended: loaded now
+                from tablemate.flow import standings  # the game ended: loaded now
+                from tablemate.ui import shorten
                 self.announce(shorten.abbreviate(standings.winners_text(
                     rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W,
                     name=False))
@@ -453,4 +454,4 @@ class Reference(Screen):
             text.put(fb, lines[k], 0, k)
 
 
-SCREEN = Perspective  # the mode's game screen (``ui.play.play``)
+SCREEN = Perspective  # the mode's game screen (``flow.play.play``)

@@ -1,6 +1,6 @@
 """The final standings: every player ranked, the winners checked; OK files the game and goes home.
 
-Its own module, loaded when a game ends (``ui.play.show_standings``) or a mode draws its final
+Its own module, loaded when a game ends (``flow.play.show_standings``) or a mode draws its final
 ranking: during a game a Pico keeps only what the game needs in its heap. What a game's end
 needs lives here with it: the winners in words, leaving the game.
 """

@@ -22,7 +22,7 @@ from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
 # What a setup menu loads and its game does not need (``unload``, once the game is shown).
-SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
+SETUP_MODULES = ("tablemate.flow.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
                  "tablemate.options", "tablemate.lifecycle")
 
 
