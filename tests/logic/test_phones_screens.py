@@ -39,7 +39,7 @@ def test_the_phones_page_lists_the_seats_and_frees_one_after_a_question():
     r = rig_with_phones("phones_page")
     assert lifecycle.start(r.app, "cartes_sur_table", {"names": NAMES, "secret": True}) is None
     r.advance(100)
-    svc = Service()
+    svc = Service(r.app)
     r.app.phones = svc
     svc.table.claim(r.app.game, None, 1, "iPhone")
     r.press(K.BACK)
@@ -92,7 +92,7 @@ def test_a_key_sends_the_count_away_for_the_round():
     app = r.app
     assert lifecycle.start(app, "cartes_sur_table", {"names": NAMES, "secret": True}) is None
     r.advance(100)
-    svc = Service()
+    svc = Service(app)
     app.phones = svc
     t = svc.table
     toks = [t.claim(app.game, None, p, "Android") for p in range(5)]

@@ -332,8 +332,7 @@ class GameMenu(ActionMenu):
         self.screen.undo()
 
     def _phones(self):
-        from tablemate.screens import phones  # .mpy: only with phones on
-        self.app.replace(phones.PhonesPage(self.app))
+        self.app.replace(self.app.phones.page())
 
     def _end(self):
         # .mpy: 2.8 KB a game holds only once a dialog shows

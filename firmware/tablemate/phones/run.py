@@ -89,6 +89,12 @@ class Phones:
         self.table.free(name)
         self.server.update()
 
+    def page(self):
+        """The gadget's Phones page (``screens/phones.py``), which the game menu's Phones row
+        opens: the game flow stands below the screens and names none of them."""
+        from tablemate.screens.phones import PhonesPage  # .mpy: only with phones on
+        return PhonesPage(self.app)
+
     async def main(self, wdt, loops, host, port):
         app = self.app
         self.server = Server(app, self.table, PAGE, self.keep, self._acted)
