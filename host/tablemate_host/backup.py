@@ -136,14 +136,14 @@ def _records(path):
 
 
 def _catalog(path):
-    from tablemate.rules import viewpoint_extra
+    from tablemate.rules import viewpoint, viewpoint_extra
     with open(path, "rb") as f:
         data = f.read()
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeError:
         raise Refused("not text")
-    cards, problems = viewpoint_extra.parse(lines, json.loads)
+    cards, problems = viewpoint_extra.parse(viewpoint, lines, json.loads)
     if problems:
         raise Refused(", ".join(problems) + " (the device would leave these out)")
     return "%d card%s" % (len(cards), "" if len(cards) == 1 else "s")

@@ -63,4 +63,4 @@ def test_a_catalog_line_with_two_unknown_keys_names_the_first_by_name():
     # A dict's order is not the line's: the VM named "size", CPython "colour".
     for line in ('{"name": "Odd", "value": 1, "colour": "red", "size": 2}',
                  '{"name": "Odd", "value": 1, "size": 2, "colour": "red"}'):
-        assert vx.parse([line], json.loads) == ([], ["line 1: unknown key colour"]), line
+        assert vx.parse(v, [line], json.loads) == ([], ["line 1: unknown key colour"]), line

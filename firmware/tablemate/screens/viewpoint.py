@@ -82,7 +82,7 @@ WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the playe
 
 def _parse(f):
     from tablemate.rules import viewpoint_extra  # .mpy: 18.5 KB, only for the extra cards
-    return viewpoint_extra.parse(f, json.loads)
+    return viewpoint_extra.parse(rules, f, json.loads)
 
 
 def prepare(app, opts):
