@@ -8,8 +8,7 @@ the way back into a saved game are ``screens/saved.py``: a Pico keeps a module's
 heap, and the home menu stays loaded under every game.
 """
 
-import gc
-
+import tablemate
 from tablemate import session, ticks_add, ticks_diff
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
@@ -123,26 +122,15 @@ class Home(ActionMenu):
         history.show(self.app)
 
     def _selftest(self):
-        from tablemate.screens import selftest  # cycle: selftest imports screens
+        from tablemate.screens import selftest  # .mpy: loaded when opened
         selftest.show(self.app)
 
     def _about(self):
-        free = free_ram()
+        free = tablemate.free_ram()
         print("Tablemate %s: %s" % (self.app.version, free))  # for a serial console
         # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         self.app.push(Notice(self.app, "Tablemate %s\n%s" % (self.app.version, free)))
-
-
-def free_ram():
-    """The free heap after a collection, the line About and the self-test show. A port that
-    cannot tell returns -1 from ``gc.mem_free()`` (MicroPython's documentation), as the host's
-    stand-in for CPython does: that is said in words, not shown as a figure."""
-    gc.collect()
-    free = gc.mem_free()
-    if free < 0:
-        return "Free RAM not known"
-    return "Free RAM %d B" % free
 
 
 def _fitting(labels):
