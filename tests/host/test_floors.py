@@ -17,15 +17,13 @@ FLOORS = (
     ("tablemate/keys.py", "tablemate/knob.py", "tablemate/clock.py", "tablemate/options.py",
      "tablemate/hw/"),
     ("tablemate/rules/", "tablemate/store/"),
-    # the phones' seats and their HTTP parsing: plain data the gadget's Phones page reads too
-    ("tablemate/session.py", "tablemate/boardcheck.py", "tablemate/phones/table.py",
-     "tablemate/phones/http.py"),
+    ("tablemate/session.py", "tablemate/boardcheck.py"),
     ("tablemate/ui/",),
     ("tablemate/lifecycle.py",),
     ("tablemate/flow/",),
     ("tablemate/screens/", "tablemate/safe.py", "tablemate/badboard.py"),
     ("tablemate/app.py", "tablemate/battery.py"),
-    ("tablemate/phones/",),  # the phones' loop, server and pages: the boot hands them the loop
+    ("tablemate/phones/",),  # the phones' service: the boot hands it the loop
     ("tablemate/boot.py",),
     ("main.py",),
 )

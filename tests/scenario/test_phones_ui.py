@@ -75,7 +75,7 @@ def test_the_phones_page_shows_how_to_join_and_the_seats(make_device):
 
 
 def test_the_count_of_the_phones_choosing_covers_the_game(make_device):
-    from tablemate.screens.phones import covered
+    from tablemate.phones.table import covered
     dev = make_device()
     dev.advance(1500)
     app = dev.app

@@ -29,7 +29,7 @@ from tablemate import os, random, ticks_ms
 from tablemate.app import collect, due, step
 from tablemate.phones.page import PAGE
 from tablemate.phones.server import Server
-from tablemate.phones.table import GRACE_MS, Table
+from tablemate.phones.table import GRACE_MS, Table, covered
 from tablemate.store import phones as kept
 from tablemate.store.files import trouble
 
@@ -115,7 +115,6 @@ class Phones:
 
     def _acted(self):
         """After a phone's action: the gadget counts the phones still choosing."""
-        from tablemate.screens.phones import covered  # .mpy: only with phones on
         covered(self.app, self.table, ticks_ms())
 
     async def _poll(self):

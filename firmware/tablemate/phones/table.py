@@ -74,6 +74,22 @@ def screen_of(app):
     return None
 
 
+def covered(app, table, now):
+    """Put ``Progress`` over the game screen when a phone acted and the screen waits for a
+    seat's choice (not over a result or a vote being cast on the gadget), unless sent away
+    for this round. Here, not with ``Progress`` in ``screens/phones.py``: the table and the
+    modes' phones modules it loads stand above the screens."""
+    screen = screen_of(app)
+    if screen is None or app.top() is not screen:
+        return
+    ad = adapter(app.game.name)
+    wait = table.waiting(app.game, now)
+    if wait is None or not wait[0] or not ad.covers(screen) or table.round == table.dismissed:
+        return
+    from tablemate.screens.phones import Progress  # .mpy: only with phones on
+    app.push(Progress(app, table))
+
+
 class Table:
     """Seats and tokens, the held choices, and who is still here."""
 
