@@ -2,7 +2,10 @@
 
 A game in progress is its journal file (``game.jnl``); this module is the only place that decides
 when that file is created, replayed, summarised into the history and removed. It shows no dialog
-itself: what the player must be told comes back to the caller as a short text. The game stays in
+itself: what the player must be told comes back to the caller as a short text. Of the widgets
+below it, it uses only ``ui.text``, to render the words of a game's first frame while the players
+read (``prefetch``); the modules above it that a game runs on (a mode's screen, the game flow's
+``flow.play``) it imports by name, as the registry names them. The game stays in
 RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
 instead of replaying its journal. It is loaded with the first setup menu or resume question,
 not at boot: the home menu needs only ``session`` (the registry and what is saved).
