@@ -47,7 +47,7 @@ class App:
         self.layouts = layouts or settings.LAYOUTS
         self.input = None
         self.stack = []
-        self.game = None  # the game in progress, kept in RAM by ``session`` between visits
+        self.game = None  # the game in progress, kept in RAM by ``modes`` between visits
         self.battery = None  # the battery gauge, if any (``boot.sense``)
         self.net = None  # on a board with Wi-Fi, what makes its access point (``phones.run``)
         self.phones = None  # the phones' service while the Phones setting is on

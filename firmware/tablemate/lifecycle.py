@@ -8,12 +8,12 @@ read (``prefetch``); the modules above it that a game runs on (a mode's screen, 
 ``flow.play``) it imports by name, as the registry names them. The game stays in
 RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
 instead of replaying its journal. It is loaded with the first setup menu or resume question,
-not at boot: the home menu needs only ``session`` (the registry and what is saved).
+not at boot: the home menu needs only ``modes`` (the registry and what is saved).
 """
 
 import sys
 
-from tablemate import RuleError, session, unload
+from tablemate import RuleError, modes, unload
 
 
 def rules(name):
@@ -31,7 +31,7 @@ def screen(name):
 def module(name, part):
     """The registered mode ``name``'s ``part`` module ("rules" or "screens"), imported: the
     registry entry's own, else tablemate.<part>.<name>."""
-    m = session.mode(name) if type(name) is str else None
+    m = modes.mode(name) if type(name) is str else None
     if m is None:
         raise RuleError("Unknown game")
     full = m.get(part) or "tablemate." + part + "." + name
@@ -87,7 +87,7 @@ def _warm(app, name, saved):
     words = list(getattr(module(name, "screens"), "WARM", ()))
     if saved:
         from tablemate.store import journal
-        header = journal.read_header(session.game_path(app))
+        header = journal.read_header(modes.game_path(app))
         names = header and header.get("opts", {}).get("names")
         if isinstance(names, list):
             words += [s for s in names if isinstance(s, str)]
@@ -111,13 +111,13 @@ def start(app, name, opts, replacing=None):
     if old is not None:
         replacing = True
     elif replacing is None:
-        replacing = session.saved_name(app) is not None
+        replacing = modes.saved_name(app) is not None
     screens = module(name, "screens")
     prepare = getattr(screens, "prepare", None)  # a mode's options from the flash (Viewpoint's
     try:  # catalog file), into the journal's header with the others
         if prepare:
             opts = prepare(app, opts)
-        game = Game.new(rules(name), session.game_path(app), opts, name)
+        game = Game.new(rules(name), modes.game_path(app), opts, name)
     except RuleError as err:
         return str(err)
     game.start = stamp(app)
@@ -137,8 +137,8 @@ def file_replaced(app, game):
         old.close()  # its journal kept open: before the new one takes the file's name
     if old is True:
         from tablemate.store.game import Game
-        old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
-    if old is not None and not session.ended(app):
+        old = Game.resume(rules, modes.game_path(app))[0]  # None: unreadable, nothing to file
+    if old is not None and not modes.ended(app):
         file(app, old)
     _forget_end(app)
     game.replaces = None
@@ -156,7 +156,7 @@ def resume(app):
         _show(app, game)
         return True, None
     from tablemate.store.game import Game
-    game, problem = Game.resume(rules, session.game_path(app))
+    game, problem = Game.resume(rules, modes.game_path(app))
     if game is None:
         return False, problem
     app.game = game
@@ -183,7 +183,7 @@ def file(app, game):
     in the History and in ``tablemate report``. While an ended game stays on the screen (an undo
     may reopen it) a marker file says it is filed, so a power cut does not offer it again: it
     names the journal's size, and holds only while the journal is that size
-    (``session.ended``), so that an undo on the flash reopens the game whatever a cut left of
+    (``modes.ended``), so that an undo on the flash reopens the game whatever a cut left of
     the marker; none is written while lines are unsaved (then the game is offered again)."""
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
@@ -201,7 +201,7 @@ def file(app, game):
     if game.rules.result(game.state) is not None and not game.unsaved:
         from tablemate.store import journal
         try:
-            journal.end_mark(session.end_path(app), name_of(game), game.size)
+            journal.end_mark(modes.end_path(app), name_of(game), game.size)
         except OSError:  # filed all the same: after a power cut the game is offered again,
             pass  # and filing it again under its id changes nothing in the history
 
@@ -227,7 +227,7 @@ def discard(app):
     app.game = None
     if game is not None:
         game.close()
-    files.remove(session.game_path(app))
+    files.remove(modes.game_path(app))
     _forget_end(app)
 
 
@@ -248,4 +248,4 @@ def finish(app, game):
 
 def _forget_end(app):
     from tablemate.store import files
-    files.remove(session.end_path(app))
+    files.remove(modes.end_path(app))

@@ -38,7 +38,7 @@ import json
 from datetime import datetime, timezone
 from urllib.parse import quote
 
-from tablemate import session
+from tablemate import modes
 from tablemate.flow import standings
 from tablemate_host import stats
 
@@ -79,9 +79,9 @@ def play(g, now=None):
     places = stats.places(g)
     mode = g.get("game", "?")
     numbers = standings.numbers(g)
-    game = {"name": session.label(mode), "sourceGameId": "tablemate-" + mode,
+    game = {"name": modes.label(mode), "sourceGameId": "tablemate-" + mode,
             "highestWins": numbers != standings.MOVES, "noPoints": numbers == standings.NONE}
-    bgg = (session.mode(mode) or {}).get("bgg")
+    bgg = (modes.mode(mode) or {}).get("bgg")
     if bgg:
         game["bggId"] = bgg
     players = []

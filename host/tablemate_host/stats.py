@@ -18,7 +18,7 @@ others: no best nor average; its places are the winners', then everyone else's).
 
 from datetime import datetime, timedelta
 
-from tablemate import session
+from tablemate import modes
 from tablemate.screens import history as history_screen
 from tablemate.flow import standings
 
@@ -244,7 +244,7 @@ def view(games, out=print):
     out("")
     out("All games: %d, %s played" % (len(done), _total(done)))
     _players(players(done), out, numbers=())
-    for m in session.MODES + _unknown_modes(done):
+    for m in modes.MODES + _unknown_modes(done):
         mine = [g for g in done if g.get("game") == m["name"]]
         if mine:
             out("")
@@ -255,7 +255,7 @@ def view(games, out=print):
 
 def _unknown_modes(games):
     """Registry-like entries for modes this version does not know (named as the line has it)."""
-    known = {m["name"] for m in session.MODES}
+    known = {m["name"] for m in modes.MODES}
     names = sorted({g.get("game", "?") for g in games} - known)
     return [{"name": n, "label": n} for n in names]
 

@@ -617,9 +617,9 @@ def _booted(board, v):
     """{file: "old"/"new"/"both"} for main.py and every firmware module it can import (at boot,
     or when a screen opens: the modes' rules and screens, which are imported by name). Fails
     the test when one of them cannot be imported or is not whole."""
-    from tablemate import session
+    from tablemate import modes
     used = {}
-    todo = {"main"} | set("tablemate.%s.%s" % (kind, m["name"]) for m in session.MODES
+    todo = {"main"} | set("tablemate.%s.%s" % (kind, m["name"]) for m in modes.MODES
                           for kind in ("rules", "screens"))
     done = set()
     while todo:

@@ -17,7 +17,7 @@ FLOORS = (
     ("tablemate/keys.py", "tablemate/knob.py", "tablemate/clock.py", "tablemate/options.py",
      "tablemate/hw/"),
     ("tablemate/rules/", "tablemate/store/"),
-    ("tablemate/session.py", "tablemate/boardcheck.py"),
+    ("tablemate/modes.py", "tablemate/boardcheck.py"),
     ("tablemate/ui/",),
     ("tablemate/lifecycle.py",),
     ("tablemate/flow/",),

@@ -26,7 +26,7 @@ from tablemate import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, session, unload
+from tablemate import RuleError, modes, unload
 from tablemate import keys as K
 from tablemate.store.files import trouble
 from tablemate.ui import ActionMenu, Screen, text
@@ -131,7 +131,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(game.name)  # the registry's label
+        self.title = modes.label(game.name)  # the registry's label
         self.msg = MessageLine()
         self._unsaved = False  # a save failed and none has worked since (the players know)
         if game.unsaved:  # a new game: its journal is created once its first frame is sent

@@ -1,4 +1,4 @@
-"""The new-game menu every mode shares, built from the mode's registry entry (``session.MODES``).
+"""The new-game menu every mode shares, built from the mode's registry entry (``modes.MODES``).
 
 Rows: the player count, who plays, one row per option that applies (the rules' ``unused``
 says which do not, for the values chosen above them), who starts, Start. LEFT/RIGHT change the
@@ -12,7 +12,7 @@ module, not the mode's screens (a Pico pays 10-15 ms per module).
 
 from tablemate import random
 
-from tablemate import session, unload
+from tablemate import modes, unload
 from tablemate import CHOICE, FLAG, NUMBER
 from tablemate.options import valid
 from tablemate import lifecycle
@@ -31,7 +31,7 @@ def show(app, name):
     the players' names are rendered, so the game's first frame waits for neither. Its rows
     are the rules module's declaration (``tablemate.options``): the home menu imports that
     module while its cursor rests on the mode (``lifecycle.rules``)."""
-    mode = session.mode(name)
+    mode = modes.mode(name)
     records, problem = setups.load(app.path("setups.json"))
     menu = Setup(app, mode, lifecycle.rules(name), records)
     app.push(menu)
@@ -252,14 +252,14 @@ class Setup(Menu):
             # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             app.push(Confirm(app, "Replace the saved %s? The History files it unfinished."
-                             % session.label(saved), go))
+                             % modes.label(saved), go))
         else:
             go()
 
     def look_for_saved(self):
         """Whether starting will replace a saved game: looked up while the player reads (a
         file lookup is a few ms on a Pico), not in the press on Start."""
-        self.saved = session.saved_name(self.app)
+        self.saved = modes.saved_name(self.app)
 
     def _save(self, rec):
         """After the game's first frame: remember its setup, then let the setup's modules go

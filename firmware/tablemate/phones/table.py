@@ -34,7 +34,7 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, session
+from tablemate import RuleError, modes
 
 PHONES = const(8)  # MicroPython's DHCP server leases 8 addresses: a ninth phone gets none
 GRACE_MS = const(10000)  # a phone whose stream closed still counts this long (a reload)
@@ -275,7 +275,7 @@ class Table:
         state = game.state
         names = rules.names(state)
         won = rules.result(state)
-        out = {"gadget": self.gadget, "game": game.name, "label": session.label(game.name),
+        out = {"gadget": self.gadget, "game": game.name, "label": modes.label(game.name),
                "n": game.count, "names": names, "scores": rules.scores(state),
                "turn": rules.turn(state), "over": won is not None, "winners": won or [],
                "held": [n in self.seats for n in names]}

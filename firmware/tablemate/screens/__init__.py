@@ -9,7 +9,7 @@ heap, and the home menu stays loaded under every game.
 """
 
 import tablemate
-from tablemate import session, ticks_add, ticks_diff
+from tablemate import modes, ticks_add, ticks_diff
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
 _BOOT_REST_MS = 1000  # the home menu read at boot: its first row's mode loads then
@@ -65,10 +65,10 @@ class Home(ActionMenu):
     def _rest(self):
         """The cursor rests on a row: the setup of a mode loads while the player reads it."""
         i = self.index - self._first
-        mode = 0 <= i < len(session.MODES)
+        mode = 0 <= i < len(modes.MODES)
         if self.app.top() is self and (mode or self.ready is not None):
             from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
-            lifecycle.rest(self, session.MODES[i]["name"] if mode else None)
+            lifecycle.rest(self, modes.MODES[i]["name"] if mode else None)
 
     def _refresh(self):
         self._stale = False
@@ -77,13 +77,13 @@ class Home(ActionMenu):
         if game is not None:
             saved = game.name
         else:
-            saved = session.saved_name(self.app) if self._look else None
+            saved = modes.saved_name(self.app) if self._look else None
         self._look = True
         if saved:
-            entries.append((_fitting(("Continue " + session.label(saved),
-                                      "Continue " + session.short(saved))), self._continue))
+            entries.append((_fitting(("Continue " + modes.label(saved),
+                                      "Continue " + modes.short(saved))), self._continue))
         self._first = len(entries)
-        for mode in session.MODES:
+        for mode in modes.MODES:
             entries.append((mode["label"], self._mode(mode["name"])))
         if self.app.net is not None and self.app.settings["phones"]:
             entries.append(("Phones", self._phones))

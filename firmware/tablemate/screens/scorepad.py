@@ -8,7 +8,7 @@ the status line says "pending" (a power cut in those 1.5 s loses that change, an
 The cursor follows the turn: after OK, after an undo (which says what it took back) and after a
 new round, LEFT/RIGHT change the score of the player whose turn it is; UP/DOWN move it on purpose.
 Once the game is over the winners' cells are lit and OK shows the final standings.
-The setup menu is the shared one (``tablemate.flow.setup``, from the registry in ``session``).
+The setup menu is the shared one (``tablemate.flow.setup``, from the registry in ``modes``).
 """
 
 from micropython import const
