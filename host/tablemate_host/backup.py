@@ -119,9 +119,9 @@ def _clock(path):
 
 
 def _records(path):
-    from tablemate.store import records
+    from tablemate.store import bests
     obj = _json(path)
-    got, sound = records.records_in(obj)  # read_records' check (it moves a bad file aside)
+    got, sound = bests.records_in(obj)  # read_records' check (it moves a bad file aside)
     if not sound or got != obj:
         raise Refused('holds more or other than {"moves": n, "ms": n} (with "game": the id '
                       'of the game that set them, "before": the records it beat)')
@@ -129,7 +129,7 @@ def _records(path):
     if "moves" in got:
         words.append("fewest moves %d" % got["moves"])
     if "ms" in got:
-        words.append("fastest " + records.fmt_ms(got["ms"]))
+        words.append("fastest " + bests.fmt_ms(got["ms"]))
     if "game" in got:  # an undo that reopens that game puts "before" back
         words.append("set by game " + got["game"])
     return "solitaire records: " + (", ".join(words) or "none yet")

@@ -166,7 +166,7 @@ def footnote(record):
     "Time 3:45"; or None."""
     why = reason(record)
     if why is None and type(record.get("ms")) is int:
-        from tablemate.store.records import fmt_ms  # .mpy: 1.8 KB kept out of a game's heap
+        from tablemate.store.bests import fmt_ms  # .mpy: 1.8 KB kept out of a game's heap
         why = "Time " + fmt_ms(record["ms"])
     return why
 
