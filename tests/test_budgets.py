@@ -12,7 +12,7 @@ import ast
 
 import pytest
 
-from tablemate import session
+from tablemate import modes
 from tablemate_host import budgets, mpvm, vmbench
 
 KB = 1024
@@ -40,7 +40,7 @@ def test_every_recorded_largest_game_is_a_registered_mode():
     (docs/adding-a-game.md): a mode without one is measured at its start with the most players
     (``vmbench.largest``, test_heap_during_the_largest_game). One for a mode the registry no
     longer has would never be measured."""
-    registered = [m["name"] for m in session.MODES]
+    registered = [m["name"] for m in modes.MODES]
     assert [mode for mode in sorted(vmbench.LARGEST) if mode not in registered] == []
 
 

@@ -27,6 +27,7 @@ FIRMWARE_FILES = sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursiv
 # File (under firmware/) -> {expression in that file: the machine class of the object it holds}.
 HANDED = {
     "tablemate/boot.py": {"i2c": "I2C", "pin": "Pin", "wdt": "WDT"},  # made by hw.peripherals
+    "tablemate/app.py": {"wdt": "WDT"},  # the boot's, fed by the loop's pass (``app.step``)
     "tablemate/hw/peripherals.py": {"pin": "Pin", "pins[i]": "Pin", "self.pwm": "PWM",
                                     "self._i2c": "I2C", "self._adc": "ADC"},
     "tablemate/hw/fault.py": {"led": "Pin", "i2c": "I2C"},

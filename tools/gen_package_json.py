@@ -29,7 +29,7 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 from tablemate_host import flash  # noqa: E402
 from tablemate_host.manifest import FIRMWARE, firmware_version  # noqa: E402
 
-from tablemate import session  # noqa: E402  (the registry of game modes)
+from tablemate import modes  # noqa: E402  (the registry of game modes)
 
 OUTPUT = os.path.join(ROOT, "package.json")
 MIP = os.path.join(ROOT, "tools", "mip")  # the compiled modules package.json points to
@@ -45,7 +45,7 @@ DESCRIPTION = ("Tablemate firmware for the Raspberry Pi Pico, game modes: %s. Co
 _ANY_V6 = flash.BoardInfo((1, 27, 0), 6 | (3 << 8), "any board", (4096, 4096, 0, 0, 0))
 
 
-def build(firmware=FIRMWARE, modes=session.MODES):
+def build(firmware=FIRMWARE, modes=modes.MODES):
     """``[(device path, data), ...]``: the compiled modules, and main.py as source.
 
     Refuses (ValueError) a registry whose mode lacks its rules or screen module: mip would install
@@ -65,7 +65,7 @@ def render(files, firmware=FIRMWARE):
     """The text of package.json: one url pair per line, so diffs read well."""
     urls = ",\n".join("    " + json.dumps([rel, ("firmware/" if rel == "main.py" else MIP_REL) + rel])
                       for rel, _ in files)
-    games = ", ".join(m["label"] for m in session.MODES)
+    games = ", ".join(m["label"] for m in modes.MODES)
     return ('{\n'
             '  "description": %s,\n'
             '  "version": %s,\n'

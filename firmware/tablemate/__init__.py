@@ -5,6 +5,7 @@ game screens catch it, and ``rules/`` is then a plain folder of game modules (a 
 package) that costs the Pico no extra module load when a game starts.
 """
 
+import gc
 import sys
 
 # time, os, json, random and crc32 for every module, imported once, here. On the Pico these are
@@ -98,3 +99,15 @@ def action_kind(state, action, arity):
     if len(action) != arity[kind]:
         raise RuleError("Bad action")
     return kind
+
+
+def free_ram():
+    """The free heap after a collection, the line that About (the home menu) and the self-test
+    show: both pages stand above this module. A port that cannot tell returns -1 from
+    ``gc.mem_free()`` (MicroPython's documentation), as the host's stand-in for CPython does:
+    that is said in words, not shown as a figure."""
+    gc.collect()
+    free = gc.mem_free()
+    if free < 0:
+        return "Free RAM not known"
+    return "Free RAM %d B" % free

@@ -6,11 +6,12 @@ time arrives as ``now`` with every ``tick``: the same object runs on the Pico un
 the terminal simulator and in scenario tests with a fake clock.
 """
 
+import gc
 import sys
 
 from micropython import const
 
-from tablemate import VERSION, ticks_diff, unload
+from tablemate import VERSION, ticks_diff, ticks_ms, unload
 from tablemate import keys as K
 from tablemate import screens
 from tablemate.ui import text
@@ -22,6 +23,9 @@ _WOKEN_MS = const(2000)  # how long the line that says a press only woke the scr
 WOKEN = "Woken: press again"  # a dark panel showed nothing to press on: that press is not used
 CONTRAST = (2, 24, 64, 144, 255)  # the brightness setting 1..5 as the SSD1306's contrast
 _SETTINGS = "tablemate.store.settings"
+NAP_MAX_MS = 1000  # the longest sleep between passes: the watchdog counts on in a lightsleep
+GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a key's path
+GC_KEYS = 8  # ... once this many key events came since the last collection
 
 
 class App:
@@ -43,7 +47,7 @@ class App:
         self.layouts = layouts or settings.LAYOUTS
         self.input = None
         self.stack = []
-        self.game = None  # the game in progress, kept in RAM by ``session`` between visits
+        self.game = None  # the game in progress, kept in RAM by ``modes`` between visits
         self.battery = None  # the battery gauge, if any (``boot.sense``)
         self.net = None  # on a board with Wi-Fi, what makes its access point (``phones.run``)
         self.phones = None  # the phones' service while the Phones setting is on
@@ -130,7 +134,7 @@ class App:
 
     def due(self, now, most):
         """Milliseconds from ``now`` until a pass has something to do, at most ``most``; 0 when
-        it has at once. The main loop sleeps that long (``boot.wait``) unless a key edge wakes
+        it has at once. The main loop sleeps that long (``boot.wait``, through ``due`` below) unless a key edge wakes
         it: the deadlines are the top screen's (``Screen.due``: a clock's next second, a
         pending add), the keys' (a held key's repeat), the buzzer's next note, the dimming and
         switching off, the line that says a press only woke the screen; work queued with
@@ -355,3 +359,39 @@ class App:
 def _sooner(ms, due):
     """The sooner of ``ms`` and ``due`` (None: nothing due)."""
     return ms if due is None or due >= ms else due
+
+
+# -- the loop's pass ------------------------------------------------------------------
+def step(app, wdt):
+    """One pass of the loop: tick the app, then feed the watchdog. The boot's loop
+    (``boot.loop``) and the phones' (``phones/run.py``) pass the same way, with ``collect``
+    and ``due`` here: both stand above this module."""
+    app.tick(ticks_ms())
+    wdt.feed()
+
+
+def due(app, keys, now):
+    """How long the loop may sleep from ``now``: until the app's next deadline (``App.due``)
+    or the garbage collection's pause after ``GC_KEYS`` keys, at most ``NAP_MAX_MS``."""
+    ms = app.due(now, NAP_MAX_MS)
+    if app.keys - keys >= GC_KEYS:
+        gc_ms = GC_PAUSE_MS - ticks_diff(now, app.last_key)
+        if gc_ms < ms:
+            ms = gc_ms if gc_ms > 0 else 0
+    return ms
+
+
+def collect(app, keys):
+    """Collect the garbage in a pause between keys once ``GC_KEYS`` keys came since the last
+    collection (at ``keys`` key events); returns the count at the last collection.
+
+    A full collection takes ~6 ms on a Pico. Done in a pause between keys, every few keys (each
+    leaves a few KB of garbage), the heap never fills in the middle of a key press, which is
+    when MicroPython would otherwise collect. Taps come ~100 ms apart, so the pause is short.
+    (Counting keys, not bytes: gc.mem_alloc() walks the heap, ~2 ms.)
+    """
+    if app.keys - keys >= GC_KEYS and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
+        gc.collect()
+        return app.keys
+    return keys
+

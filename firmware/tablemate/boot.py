@@ -26,8 +26,6 @@ it between its steps (``tablemate.alive``), so only a pass that hangs is reset.
 The blinking error loops run before the watchdog starts, so they never reset the board.
 """
 
-import gc
-
 import micropython
 
 from tablemate import (VERSION, crc32, keep_fed, keys, sleep_ms, ticks_add, ticks_diff, ticks_ms,
@@ -37,9 +35,6 @@ from tablemate.hw import peripherals as hw
 from tablemate.hw.ssd1306 import SSD1306
 
 WDT_MS = 5000  # rp2 allows up to 8388 ms; a pass takes ~1-20 ms, a journal write a few more
-NAP_MAX_MS = 1000  # the longest sleep between passes: the watchdog counts on in a lightsleep
-GC_PAUSE_MS = 30  # garbage is collected this long after the last key, not in a key's path
-GC_KEYS = 8  # ... once this many key events came since the last collection
 SAFE_MODE = "Safe mode: app not started, watchdog off"
 _DISPLAY_ADDRS = (0x3C, 0x3D)
 SLOW_HZ = 400000  # the display bus's default: what a panel that misses ACKs at "freq" gets
@@ -216,23 +211,6 @@ def _gauge(app):
     app.battery = Gauge(app.probe.battery_mv, app.settings["battery"], app.now)
 
 
-def step(app, wdt):
-    """One pass of the loop: tick the app, then feed the watchdog."""
-    app.tick(ticks_ms())
-    wdt.feed()
-
-
-def due(app, keys, now):
-    """How long the loop may sleep from ``now``: until the app's next deadline (``App.due``)
-    or the garbage collection's pause after ``GC_KEYS`` keys, at most ``NAP_MAX_MS``."""
-    ms = app.due(now, NAP_MAX_MS)
-    if app.keys - keys >= GC_KEYS:
-        gc_ms = GC_PAUSE_MS - ticks_diff(now, app.last_key)
-        if gc_ms < ms:
-            ms = gc_ms if gc_ms > 0 else 0
-    return ms
-
-
 def wait(app, keys):
     """Sleep until the next pass is due: nothing is polled meanwhile, and a key edge or a knob
     turn ends the sleep at once (the input's pin interrupts set ``woken`` and wake the core).
@@ -241,6 +219,7 @@ def wait(app, keys):
     USB host), hence the loop. While a note plays the PWM must keep its clock, which a
     lightsleep stops: the wait naps 1 ms at a time then, as it always did before.
     """
+    from tablemate.app import due
     inp = app.input
     now = ticks_ms()
     end = ticks_add(now, due(app, keys, now))
@@ -272,6 +251,7 @@ def loop(app, wdt, loops=-1):
     it: the app stays reachable (``stopped``), with what a full flash kept from being saved,
     and its watchdog is stopped so that nothing resets the board under the computer."""
     global stopped, _passing
+    from tablemate.app import collect, step
     keys = app.keys  # key events so far
     try:
         while loops:
@@ -314,7 +294,7 @@ def save_stopped():
     if game is None or not game.unsaved:
         return "nothing unsaved"
     n = game.unsaved
-    from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
+    from tablemate.flow import play  # .mpy: 6.7 KB, loaded only by a game
     try:
         play.save(stopped, game)
     except OSError as exc:
@@ -322,19 +302,3 @@ def save_stopped():
         from tablemate.store.files import trouble
         return "%d lines not saved: %s" % (n, trouble(exc))
     return "%d lines saved" % n
-
-
-def collect(app, keys):
-    """Collect the garbage in a pause between keys once ``GC_KEYS`` keys came since the last
-    collection (at ``keys`` key events); returns the count at the last collection.
-
-    A full collection takes ~6 ms on a Pico. Done in a pause between keys, every few keys (each
-    leaves a few KB of garbage), the heap never fills in the middle of a key press, which is
-    when MicroPython would otherwise collect. Taps come ~100 ms apart, so the pause is short.
-    (Counting keys, not bytes: gc.mem_alloc() walks the heap, ~2 ms.)
-    """
-    if app.keys - keys >= GC_KEYS and ticks_diff(ticks_ms(), app.last_key) >= GC_PAUSE_MS:
-        gc.collect()
-        return app.keys
-    return keys
-

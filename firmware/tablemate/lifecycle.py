@@ -2,16 +2,19 @@
 
 A game in progress is its journal file (``game.jnl``); this module is the only place that decides
 when that file is created, replayed, summarised into the history and removed. It shows no dialog
-itself: what the player must be told comes back to the caller as a short text. The game stays in
+itself: what the player must be told comes back to the caller as a short text. Of the widgets
+below it, it uses only ``ui.text``, to render the words of a game's first frame while the players
+read (``prefetch``); the modules above it that a game runs on (a mode's screen, the game flow's
+``flow.play``) it imports by name, as the registry names them. The game stays in
 RAM while the players visit other pages (settings, history...), so "Continue" shows it at once
 instead of replaying its journal. It is loaded with the first setup menu or resume question,
-not at boot: the home menu needs only ``session`` (the registry and what is saved).
+not at boot: the home menu needs only ``modes`` (the registry and what is saved).
 """
 
 import sys
 
 import tablemate
-from tablemate import RuleError, session, unload
+from tablemate import RuleError, modes, unload
 
 
 def rules(name):
@@ -29,7 +32,7 @@ def screen(name):
 def module(name, part):
     """The registered mode ``name``'s ``part`` module ("rules" or "screens"), imported: the
     registry entry's own, else tablemate.<part>.<name>."""
-    m = session.mode(name) if type(name) is str else None
+    m = modes.mode(name) if type(name) is str else None
     if m is None:
         raise RuleError("Unknown game")
     full = m.get(part) or "tablemate." + part + "." + name
@@ -59,7 +62,7 @@ def rest(home, name):
             home.ready = ready.__name__
         __import__("tablemate.options")  # let go with the setup's modules
         if tablemate.FROZEN:  # and the setup menu itself (8-10 KB of heap from .mpy)
-            __import__("tablemate.ui.setup")
+            __import__("tablemate.flow.setup")
 
 
 def prefetch(app, name, saved=False):
@@ -75,7 +78,7 @@ def prefetch(app, name, saved=False):
     # readback only reads a journal back (``Game.resume``, which lets it go): a new game never
     # needs it
     for full in (("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
-                                                                 "tablemate.ui.play"):
+                                                                 "tablemate.flow.play"):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options
@@ -88,7 +91,7 @@ def _warm(app, name, saved):
     words = list(getattr(module(name, "screens"), "WARM", ()))
     if saved:
         from tablemate.store import readback  # prefetched with a saved game
-        header = readback.read_header(session.game_path(app))
+        header = readback.read_header(modes.game_path(app))
         names = header and header.get("opts", {}).get("names")
         if isinstance(names, list):
             words += [s for s in names if isinstance(s, str)]
@@ -112,13 +115,13 @@ def start(app, name, opts, replacing=None):
     if old is not None:
         replacing = True
     elif replacing is None:
-        replacing = session.saved_name(app) is not None
+        replacing = modes.saved_name(app) is not None
     screens = module(name, "screens")
     prepare = getattr(screens, "prepare", None)  # a mode's options from the flash (Viewpoint's
     try:  # catalog file), into the journal's header with the others
         if prepare:
             opts = prepare(app, opts)
-        game = Game.new(rules(name), session.game_path(app), opts, name)
+        game = Game.new(rules(name), modes.game_path(app), opts, name)
     except RuleError as err:
         return str(err)
     game.start = stamp(app)
@@ -131,15 +134,15 @@ def start(app, name, opts, replacing=None):
 
 def file_replaced(app, game):
     """File the saved game that the new ``game`` replaces (``game.replaces``), before its first
-    save creates the new journal over it (``ui.play.save``). An OSError leaves ``replaces``
+    save creates the new journal over it (``flow.play.save``). An OSError leaves ``replaces``
     set: a flash that refuses keeps both games as they are, and the next save tries again."""
     old = game.replaces
     if old is not True:
         old.close()  # its journal kept open: before the new one takes the file's name
     if old is True:
         from tablemate.store.game import Game
-        old = Game.resume(rules, session.game_path(app))[0]  # None: unreadable, nothing to file
-    if old is not None and not session.ended(app):
+        old = Game.resume(rules, modes.game_path(app))[0]  # None: unreadable, nothing to file
+    if old is not None and not modes.ended(app):
         file(app, old)
     unload(("tablemate.store.readback",))  # the end marker's check read it: a game holds none
     _forget_end(app)
@@ -151,14 +154,14 @@ def resume(app):
 
     The problem is what a damaged journal cost (its copy is kept aside); the caller shows it.
     A game found finished (a power cut came before it was filed) is filed by its screen
-    (``ui.play.GameScreen``), which says so when the flash refuses.
+    (``flow.play.GameScreen``), which says so when the flash refuses.
     """
     game = app.game
     if game is not None:
         _show(app, game)
         return True, None
     from tablemate.store.game import Game
-    game, problem = Game.resume(rules, session.game_path(app))
+    game, problem = Game.resume(rules, modes.game_path(app))
     if game is None:
         return False, problem
     app.game = game
@@ -185,7 +188,7 @@ def file(app, game):
     in the History and in ``tablemate report``. While an ended game stays on the screen (an undo
     may reopen it) a marker file says it is filed, so a power cut does not offer it again: it
     names the journal's size, and holds only while the journal is that size
-    (``session.ended``), so that an undo on the flash reopens the game whatever a cut left of
+    (``modes.ended``), so that an undo on the flash reopens the game whatever a cut left of
     the marker; none is written while lines are unsaved (then the game is offered again)."""
     summary = game.rules.summary(game.state)
     summary["game"] = name_of(game)
@@ -203,7 +206,7 @@ def file(app, game):
     if game.rules.result(game.state) is not None and not game.unsaved:
         from tablemate.store import journal
         try:
-            journal.end_mark(session.end_path(app), name_of(game), game.size)
+            journal.end_mark(modes.end_path(app), name_of(game), game.size)
         except OSError:  # filed all the same: after a power cut the game is offered again,
             pass  # and filing it again under its id changes nothing in the history
 
@@ -229,7 +232,7 @@ def discard(app):
     app.game = None
     if game is not None:
         game.close()
-    files.remove(session.game_path(app))
+    files.remove(modes.game_path(app))
     _forget_end(app)
 
 
@@ -250,4 +253,4 @@ def finish(app, game):
 
 def _forget_end(app):
     from tablemate.store import files
-    files.remove(session.end_path(app))
+    files.remove(modes.end_path(app))

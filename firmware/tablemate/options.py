@@ -9,7 +9,7 @@ needed ``NOTE`` ({player count: a word the setup shows after it}), ``fixed(n)`` 
 that follow from the player count) and ``unused(opts, n)`` (the keys of the options that do not
 apply to the values chosen, ``opts`` by key, with ``n`` players: the setup menu hides their rows
 and gives the rules their defaults). The rules' ``setup`` checks its options against that with
-``check``, the setup menu (``ui/setup.py``) draws its rows from it: the ranges are written
+``check``, the setup menu (``flow/setup.py``) draws its rows from it: the ranges are written
 once, where the game is.
 
 Kinds (``tablemate.NUMBER``, ``CHOICE``, ``FLAG``: the package has them, so a rules module's
@@ -28,15 +28,30 @@ from tablemate import CHOICE, FLAG, RuleError
 
 NAME_MAX = const(8)  # characters of a player's name (the settings' limit)
 
+# The fields of an ``OPTIONS`` row and of its params, by name: the rows stay plain tuples, as
+# the rules modules write them, and the setup menu reads them through these
+KEY = const(0)
+LABEL = const(1)
+KIND = const(2)
+DEFAULT = const(3)
+PARAMS = const(4)
+PLAYED = const(5)  # what a journal from before the option was played with (a row may lack it)
+VALUES = const(0)  # CHOICE: the values, ...
+UNIT = const(1)  # ... then a unit, or a word for each value
+LO = const(0)  # NUMBER: the lowest, ...
+HI = const(1)  # ... the highest, ...
+STEP = const(2)  # ... the menu's step, ...
+ZERO = const(3)  # ... and the word shown for 0 (None: "0")
+
 
 def valid(option, value):
     """True when ``value`` is one that ``option`` (key, label, kind, default, params) takes."""
-    kind, params = option[2], option[4]
+    kind, params = option[KIND], option[PARAMS]
     if kind == FLAG:
         return value is True or value is False
     if kind == CHOICE:
-        return value in params[0] and type(value) is type(params[0][0])
-    return type(value) is int and params[0] <= value <= params[1]
+        return value in params[VALUES] and type(value) is type(params[VALUES][0])
+    return type(value) is int and params[LO] <= value <= params[HI]
 
 
 def check(opts, players, options, first=True):
@@ -60,8 +75,8 @@ def check(opts, players, options, first=True):
             raise RuleError("Bad option first")
         out["first"] = seat
     for option in options:
-        key = option[0]
-        value = opts.get(key, option[5] if len(option) > 5 else option[3])
+        key = option[KEY]
+        value = opts.get(key, option[PLAYED] if len(option) > PLAYED else option[DEFAULT])
         if not valid(option, value):
             raise RuleError("Bad option " + key)
         out[key] = value

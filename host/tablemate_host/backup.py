@@ -34,7 +34,7 @@ import os
 import sys
 import tempfile
 
-from tablemate import lifecycle, session
+from tablemate import lifecycle, modes
 from tablemate.screens import history as history_screen
 from tablemate.screens.history import damage
 from tablemate.store import history, journal, readback, settings, setups
@@ -89,7 +89,7 @@ def _journal(path):
         raise Refused(why + " (the device would set it aside or cut it)")
     name = found.name
     state = found.state
-    note = "%s: %s, %d actions%s" % (session.label(name), ", ".join(found.rules.names(state)),
+    note = "%s: %s, %d actions%s" % (modes.label(name), ", ".join(found.rules.names(state)),
                                      found.count,
                                      ", ended" if found.rules.result(state) is not None else "")
     return note + (", its torn last line dropped (as on the device)" if problem else "")
@@ -105,9 +105,9 @@ def _marked(data):
 def _end(path):
     with open(path, "rb") as f:
         name = _marked(f.read())
-    if session.mode(name) is None:
+    if modes.mode(name) is None:
         raise Refused("names no game mode")
-    return "the saved %s game ended and is filed" % session.label(name)
+    return "the saved %s game ended and is filed" % modes.label(name)
 
 
 def _clock(path):
@@ -119,9 +119,9 @@ def _clock(path):
 
 
 def _records(path):
-    from tablemate.store import records
+    from tablemate.store import bests
     obj = _json(path)
-    got, sound = records.records_in(obj)  # read_records' check (it moves a bad file aside)
+    got, sound = bests.records_in(obj)  # read_records' check (it moves a bad file aside)
     if not sound or got != obj:
         raise Refused('holds more or other than {"moves": n, "ms": n} (with "game": the id '
                       'of the game that set them, "before": the records it beat)')
@@ -129,21 +129,21 @@ def _records(path):
     if "moves" in got:
         words.append("fewest moves %d" % got["moves"])
     if "ms" in got:
-        words.append("fastest " + records.fmt_ms(got["ms"]))
+        words.append("fastest " + bests.fmt_ms(got["ms"]))
     if "game" in got:  # an undo that reopens that game puts "before" back
         words.append("set by game " + got["game"])
     return "solitaire records: " + (", ".join(words) or "none yet")
 
 
 def _catalog(path):
-    from tablemate.rules import viewpoint_extra
+    from tablemate.rules import viewpoint, viewpoint_extra
     with open(path, "rb") as f:
         data = f.read()
     try:
         lines = data.decode("utf-8").splitlines()
     except UnicodeError:
         raise Refused("not text")
-    cards, problems = viewpoint_extra.parse(lines, json.loads)
+    cards, problems = viewpoint_extra.parse(viewpoint, lines, json.loads)
     if problems:
         raise Refused(", ".join(problems) + " (the device would leave these out)")
     return "%d card%s" % (len(cards), "" if len(cards) == 1 else "s")
@@ -229,7 +229,7 @@ def _check_end(files, refused):
         refused["game.end"] = "there is no saved game for it to mark"
     elif head["game"] != marker:
         refused["game.end"] = "marks a %s game; the saved game is %s" % (
-            session.label(marker), session.label(head["game"]))
+            modes.label(marker), modes.label(head["game"]))
 
 
 # --- the board ----------------------------------------------------------------------------------
@@ -469,7 +469,7 @@ def _describe(name, data):
         head = readback.header(data.split(b"\n")[0] + b"\n")
         opts = head.get("opts") if head else None
         names = opts.get("names") if isinstance(opts, dict) else None
-        label = session.label(head["game"]) if head else "unreadable"
+        label = modes.label(head["game"]) if head else "unreadable"
         return label + (": " + ", ".join(str(n) for n in names) if isinstance(names, list) else "")
     return "%d bytes" % len(data)
 
@@ -516,7 +516,7 @@ def _file_in(scratch, data, staged, out):
     lifecycle.file(app, found)
     filed = history.recent(hist, 1)[0]
     out("The board's %s game is filed in the restored history as game %d (%s)." % (
-        session.label(filed["game"]), filed["n"], history_screen.result(filed)))
+        modes.label(filed["game"]), filed["n"], history_screen.result(filed)))
     return True
 
 

@@ -21,7 +21,7 @@ The fields used here, all from that page:
   unknown.
 - ``durationMin``, ``location``, ``comments``.
 - ``game``: ``name``, ``sourceGameId``, ``highestWins``, ``noPoints`` (from what the mode's
-  numbers are, ``tablemate.ui.standings.numbers``: points, the highest wins; moves, the lowest
+  numbers are, ``tablemate.flow.standings.numbers``: points, the highest wins; moves, the lowest
   wins; none, no points), and ``bggId`` only when known: no Tablemate mode has a BoardGameGeek
   id, so BG Stats matches it by name.
 - ``players``: ``name``, ``sourcePlayerId``, ``score`` (not sent for a game without numbers),
@@ -38,8 +38,8 @@ import json
 from datetime import datetime, timezone
 from urllib.parse import quote
 
-from tablemate import session
-from tablemate.ui import standings
+from tablemate import modes
+from tablemate.flow import standings
 from tablemate_host import stats
 
 LINK = "https://app.bgstatsapp.com/createPlay.html?data="
@@ -79,9 +79,9 @@ def play(g, now=None):
     places = stats.places(g)
     mode = g.get("game", "?")
     numbers = standings.numbers(g)
-    game = {"name": session.label(mode), "sourceGameId": "tablemate-" + mode,
+    game = {"name": modes.label(mode), "sourceGameId": "tablemate-" + mode,
             "highestWins": numbers != standings.MOVES, "noPoints": numbers == standings.NONE}
-    bgg = (session.mode(mode) or {}).get("bgg")
+    bgg = (modes.mode(mode) or {}).get("bgg")
     if bgg:
         game["bggId"] = bgg
     players = []

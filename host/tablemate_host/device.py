@@ -7,7 +7,7 @@ configuration, exactly as on the Pico. Tests, the simulator and the README scree
 buttons by driving GPIO levels, move the fake clock, and read the picture back from the virtual
 panel, which only knows the I2C bytes the driver sent.
 
-The watchdog is honest too: every loop pass goes through ``boot.step`` (tick, then feed), and
+The watchdog is honest too: every loop pass goes through ``app.step`` (tick, then feed), and
 when the fake clock runs past the watchdog's timeout without a feed (a screen that hangs, a loop
 that stops feeding), the device resets as the Pico would and boots ``main.py`` again on the same
 flash; ``resets`` records when. The check runs after each loop pass, so a pass that blocks resets
@@ -25,6 +25,8 @@ from tablemate_host import fakes, machine
 from tablemate_host.fakeclock import ticks_add, ticks_diff
 from tablemate_host.framebuf import MONO_VLSB, FrameBuffer
 from tablemate_host.virtual_ssd1306 import VirtualSSD1306
+
+from tablemate import app as firmware_app
 
 TICK_MS = 10  # the boot loop's period
 _BOOT = os.path.join(fakes.FIRMWARE, "tablemate", "boot.py")
@@ -141,7 +143,7 @@ class Device:
         end = ticks_add(fakes.clock.ms, ms)
         while self.app is not None and ticks_diff(end, self._next_tick) >= 0:
             fakes.clock.set(self._next_tick)
-            self.main.step(self.app, self.wdt)
+            firmware_app.step(self.app, self.wdt)
             self._next_tick = ticks_add(self._next_tick, TICK_MS)
             if machine.world.wdt.starved():
                 self.watchdog_reset()

@@ -3,7 +3,7 @@ as pictures and (``bgstats``) as plays for BG Stats.
 
 The CSV has one row per game and player, numbered as ``report`` prints them (the order the games
 were filed; their dates, where the board's clock was set, are in the report and ``--nights``).
-Places are the device's own standings (``tablemate.ui.standings.ranking``), so a shared win, a
+Places are the device's own standings (``tablemate.flow.standings.ranking``), so a shared win, a
 co-op game and a team win read as they did on the screen. What a score is follows the mode's
 declaration (``standings.numbers``): ``unit`` says "points" (more is better) or "moves"
 (fewer is better), and a game without numbers (Perspective with others) has an empty score
@@ -24,10 +24,10 @@ import csv
 import os
 import sys
 
-from tablemate import RuleError, lifecycle, session
+from tablemate import RuleError, lifecycle, modes
 from tablemate.screens import history as history_screen
 from tablemate.store import readback
-from tablemate.ui import standings
+from tablemate.flow import standings
 
 from tablemate_host import stats
 
@@ -172,7 +172,7 @@ def plot_wins(games, path):
     players, the legend beside the plot."""
     from matplotlib.ticker import MaxNLocator
     table = wins_by_mode(games)
-    played = [m["name"] for m in session.MODES if any(g.get("game") == m["name"] for g in games)]
+    played = [m["name"] for m in modes.MODES if any(g.get("game") == m["name"] for g in games)]
     players = sorted(table, key=lambda p: (-sum(table[p].values()), p))
     fig = _figure(max(7, 1.1 * len(players) + 4), 4)
     ax = fig.add_subplot()
@@ -180,7 +180,7 @@ def plot_wins(games, path):
     for k, mode in enumerate(played):
         xs = [i + (k - (len(played) - 1) / 2) * width for i in range(len(players))]
         ax.bar(xs, [table[p].get(mode, 0) for p in players], width * 0.9,
-               label=session.label(mode))
+               label=modes.label(mode))
     ax.set_xticks(range(len(players)), players)
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_ylabel("wins")
@@ -214,7 +214,7 @@ def plot_night(games, path):
             ax.bar(i, score, 0.7, color=colors[name], alpha=1 if i in won else _PALE)
         ax.set_xticks(range(len(g["names"])), g["names"], fontsize=8)
         ax.axhline(0, color="0.5", linewidth=0.6)
-        ax.set_title("%s\n%s%s" % (session.short(g.get("game", "?")), stats.when(g)[11:] or "?",
+        ax.set_title("%s\n%s%s" % (modes.short(g.get("game", "?")), stats.when(g)[11:] or "?",
                                    _UNITS.get(numbers, "")), fontsize=9)
         ax.tick_params(labelsize=8)
     from matplotlib.patches import Patch
@@ -230,26 +230,26 @@ def plot_time(games, path):
     """Horizontal bars: the average minutes a game of each mode took, with the number of timed
     games and the total beside each bar; modes without a known time are left out."""
     from tablemate_host import stats
-    modes = []
-    for m in session.MODES:
+    timed = []
+    for m in modes.MODES:
         secs = [s for s in (stats.duration(g) for g in games if g.get("game") == m["name"])
                 if s is not None]
         if secs:
-            modes.append((m["label"], secs))
-    fig = _figure(7, 0.55 * max(2, len(modes)) + 1.4)
+            timed.append((m["label"], secs))
+    fig = _figure(7, 0.55 * max(2, len(timed)) + 1.4)
     ax = fig.add_subplot()
-    avg = [sum(s) / len(s) / 60 for _, s in modes]
-    ax.barh(range(len(modes)), avg, 0.6, color="C0")
-    ax.set_yticks(range(len(modes)), [label for label, _ in modes])
+    avg = [sum(s) / len(s) / 60 for _, s in timed]
+    ax.barh(range(len(timed)), avg, 0.6, color="C0")
+    ax.set_yticks(range(len(timed)), [label for label, _ in timed])
     ax.invert_yaxis()
     top = max(avg) if avg else 1
     ax.set_xlim(0, top * 1.45)
-    for i, (label, secs) in enumerate(modes):
+    for i, (label, secs) in enumerate(timed):
         ax.text(avg[i] + top * 0.02, i, "%d game%s, %s in all" % (
             len(secs), "" if len(secs) == 1 else "s", stats.clock(sum(secs))),
             va="center", fontsize=9)
     ax.set_xlabel("minutes per game (average)")
-    ax.set_title("Time per game" if modes else "Time per game: no game with a known time")
+    ax.set_title("Time per game" if timed else "Time per game: no game with a known time")
     _save(fig, path)
 
 
@@ -270,7 +270,7 @@ def plot_progression(mode, rules, opts, actions, path):
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xlabel("actions (grey: a new %s begins)" % _counter(rules)[1])
     ax.set_ylabel("moves" if numbers == standings.MOVES else "score")
-    ax.set_title("%s: %s" % (session.label(mode), ", ".join(names)))
+    ax.set_title("%s: %s" % (modes.label(mode), ", ".join(names)))
     ax.legend()
     _save(fig, path)
     return len(scores) - 1
@@ -327,7 +327,7 @@ def _journal_plot(args, out):
         return 1
     if n is None:
         out("No score progression: a game of %s in this setup keeps no score (%s)"
-            % (session.label(mode), path))
+            % (modes.label(mode), path))
         return 0
-    out("Plot: %s, %d actions, score after each -> %s" % (session.label(mode), n, target))
+    out("Plot: %s, %d actions, score after each -> %s" % (modes.label(mode), n, target))
     return 0

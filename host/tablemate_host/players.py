@@ -10,7 +10,7 @@ under the host fakes) before the board is even asked: a refused name, or more th
 changes nothing. The settings file is read from ``/data/settings.json``, or ``/settings.json`` on
 a board whose firmware predates ``/data`` (as ``tablemate pull`` reads it); only its ``names``
 change, every other setting is written back as it was, through a ``.tmp`` file and a rename so
-the file is always whole. A name wider than ``tablemate.ui.play.NAME_PX`` pixels is cut in the
+the file is always whole. A name wider than ``tablemate.flow.play.NAME_PX`` pixels is cut in the
 score table of five to eight players: the command says how it will read there.
 """
 
@@ -19,7 +19,8 @@ import sys
 
 import tablemate_host  # noqa: F401  (installs the fakes before any firmware import)
 from tablemate.store import settings
-from tablemate.ui import play, text
+from tablemate.flow import play
+from tablemate.ui import text
 from tablemate.ui.names import MAX
 from tablemate_host import flash
 

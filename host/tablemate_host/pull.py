@@ -14,9 +14,9 @@ the archive and the history file and prints every game once, oldest first, and a
 import os
 import sys
 
-from tablemate import session
+from tablemate import modes
 from tablemate.store import history
-from tablemate.ui.standings import footnote
+from tablemate.flow.standings import footnote
 from tablemate_host import flash, stats
 
 FILES = ("history.jnl", "history.old", "errors.log", "settings.json",  # in /data on the board
@@ -198,7 +198,7 @@ def report(games, out=print):
         why = footnote(g)  # the device's words: how it ended ("Ann's time is up"), the time
         if why:
             table += "  (%s)" % why
-        rows.append([str(n), session.label(g.get("game", "?")), stats.when(g), stats.result(g),
+        rows.append([str(n), modes.label(g.get("game", "?")), stats.when(g), stats.result(g),
                      table])
         for name in names:
             played[name] = played.get(name, 0) + 1

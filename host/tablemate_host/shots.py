@@ -5,7 +5,7 @@ player would, and saves what the virtual SSD1306 decoded from the I2C bytes. Not
 hand, and a test regenerates the shots to check the committed PNGs are current. Menu rows are
 found by the text the panel shows (``Device.choose``), never by counting DOWN presses, so a new
 menu row cannot make a shot capture the wrong screen; games are found by their label in the
-registry (``session.MODES``), which also gives every mode a picture of its setup menu.
+registry (``modes.MODES``), which also gives every mode a picture of its setup menu.
 """
 
 import os
@@ -14,7 +14,7 @@ import tempfile
 
 from tablemate_host.device import Device
 
-from tablemate import session
+from tablemate import modes
 
 NAMES = ["Ann", "Ben", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana"]
 OUT = os.path.join("docs", "screens")
@@ -26,7 +26,7 @@ def _device(root, **kw):
 
 def _scorepad(dev, players, target=0):
     """From the home menu: a new scorepad with ``players`` and an optional target."""
-    dev.choose(session.label("scorepad"))
+    dev.choose(modes.label("scorepad"))
     for _ in range(players - 2):
         dev.press("RIGHT")
     dev.goto("Target: none")
@@ -112,7 +112,7 @@ def names(dev):
 
 def _contrast(dev, rounds):
     """From the home menu: a 5-player Contrast game, ``rounds`` of picks (key names) entered."""
-    dev.choose(session.label("contrast"))
+    dev.choose(modes.label("contrast"))
     dev.press("RIGHT")  # 5 players
     dev.choose("Start")
     for keys in rounds:
@@ -136,7 +136,7 @@ def contrast_result(dev):
 
 def _viewpoint(dev, keys):
     """From the home menu: a 4-player Viewpoint game, ``keys`` pressed."""
-    dev.choose(session.label("viewpoint"))
+    dev.choose(modes.label("viewpoint"))
     dev.choose("Start")
     dev.presses(*keys)
 
@@ -161,7 +161,7 @@ def viewpoint_target(dev):
 def _moment(dev, keys):
     """From the home menu: a Perfect Moment game (a 10-minute bank), Ben ready first, ``keys``
     pressed a few seconds apart."""
-    dev.choose(session.label("perfect_moment"))
+    dev.choose(modes.label("perfect_moment"))
     dev.choose("Start")
     dev.press("RIGHT")
     dev.advance(300)
@@ -185,7 +185,7 @@ def perfect_moment_score(dev):
 
 def _cartes(dev, keys, secret=False):
     """From the home menu: a 5-player Cartes sur Table game, ``keys`` pressed."""
-    dev.choose(session.label("cartes_sur_table"))
+    dev.choose(modes.label("cartes_sur_table"))
     if secret:
         dev.goto("Secret ballot: off")
         dev.press("OK")
@@ -211,7 +211,7 @@ def cartes_secret(dev):
 
 def _perspective(dev, keys, players=4):
     """From the home menu: a Perspective game of ``players`` (1: the solitaire), ``keys``."""
-    dev.choose(session.label("perspective"))
+    dev.choose(modes.label("perspective"))
     for _ in range(4 - players):
         dev.press("LEFT")
     dev.choose("Start")
@@ -275,14 +275,14 @@ SHOTS = {
 def names():
     """Every shot: those above, and each registered game's setup menu ("setup-<mode>"), read
     from the registry when asked, so a mode registered later has its picture too."""
-    return list(SHOTS) + ["setup-" + m["name"] for m in session.MODES]
+    return list(SHOTS) + ["setup-" + m["name"] for m in modes.MODES]
 
 
 def _shot(name):
     if name in SHOTS:
         return SHOTS[name]
-    if name.startswith("setup-") and session.mode(name[6:]) is not None:
-        label = session.label(name[6:])
+    if name.startswith("setup-") and modes.mode(name[6:]) is not None:
+        label = modes.label(name[6:])
         return lambda dev: dev.choose(label)  # the setup menu, as a player first sees it
     raise KeyError(name)
 

@@ -11,16 +11,16 @@ Nights: games are taken in the order the device filed them; a game that starts m
 ``GAP`` after the one before it ended begins a new night, so a night past midnight stays one.
 Scores are compared only within one game (a Scorepad's 120 is no Perspective's 3): the best and
 average scores are per game, wins and rivals across all of them. What a game's numbers are is
-its mode's declaration (``tablemate.ui.standings.numbers``): points (the most is the best),
+its mode's declaration (``tablemate.flow.standings.numbers``): points (the most is the best),
 moves (the solitaire: the fewest is the best, "fewest moves"), or none (Perspective with
 others: no best nor average; its places are the winners', then everyone else's).
 """
 
 from datetime import datetime, timedelta
 
-from tablemate import session
+from tablemate import modes
 from tablemate.screens import history as history_screen
-from tablemate.ui import standings
+from tablemate.flow import standings
 
 GAP = timedelta(hours=4)  # a longer pause between two games: they were played on two nights
 UNKNOWN = "unknown"
@@ -28,7 +28,7 @@ _FORMAT = "%Y-%m-%d %H:%M:%S"
 
 
 def places(g):
-    """{seat: place} of game ``g``, as the standings rank them (``ui.standings.ranking``, by
+    """{seat: place} of game ``g``, as the standings rank them (``flow.standings.ranking``, by
     what its numbers are); {} when a history written by hand holds scores that are not one
     number per player."""
     scores = g.get("scores", [])
@@ -244,7 +244,7 @@ def view(games, out=print):
     out("")
     out("All games: %d, %s played" % (len(done), _total(done)))
     _players(players(done), out, numbers=())
-    for m in session.MODES + _unknown_modes(done):
+    for m in modes.MODES + _unknown_modes(done):
         mine = [g for g in done if g.get("game") == m["name"]]
         if mine:
             out("")
@@ -255,7 +255,7 @@ def view(games, out=print):
 
 def _unknown_modes(games):
     """Registry-like entries for modes this version does not know (named as the line has it)."""
-    known = {m["name"] for m in session.MODES}
+    known = {m["name"] for m in modes.MODES}
     names = sorted({g.get("game", "?") for g in games} - known)
     return [{"name": n, "label": n} for n in names]
 

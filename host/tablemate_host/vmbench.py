@@ -354,8 +354,8 @@ advance(300)
 def measured():
     """The modes whose largest game the heap budget measures: every registered one, those
     without a recorded game (``LARGEST``) at their start (``largest``)."""
-    from tablemate import session
-    return sorted(m["name"] for m in session.MODES)
+    from tablemate import modes
+    return sorted(m["name"] for m in modes.MODES)
 
 
 def largest(mode):

@@ -3,7 +3,7 @@
 from extra_modes import tally_rules as rules
 from tablemate import keys as K
 from tablemate.ui import table, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 
 class Tally(GameScreen):

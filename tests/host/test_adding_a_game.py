@@ -4,7 +4,7 @@ built-in ones.
 A copy of the project gets a seventh mode exactly as the doc says, and nothing else: its rules
 module in ``firmware/tablemate/rules/``, its screen module in ``firmware/tablemate/screens/``
 (Tally's two files from tests/extra_modes, its import made a firmware one) and one line in
-``session.MODES``, no "rules" or "screens" key: the registry path the built-ins take. The
+``modes.MODES``, no "rules" or "screens" key: the registry path the built-ins take. The
 copy's own tests that iterate the registry then run on it, on both VMs where they are VM
 checks: the heap budget of its largest game (the MicroPython VM, as .mpy and as source), the
 key fuzzer (CPython and the MicroPython VM: every mode started, power cuts resumed), every
@@ -64,7 +64,7 @@ def _add_mode(dst):
     with open(screen, "w", encoding="utf-8") as f:
         f.write(source.replace("from extra_modes import tally_rules as rules",
                                "from tablemate.rules import %s as rules" % NAME))
-    registry = os.path.join(firmware, "session.py")
+    registry = os.path.join(firmware, "modes.py")
     with open(registry, encoding="utf-8") as f:
         source = f.read()
     end = source.index("\n]\n", source.index("MODES = ["))
@@ -81,7 +81,7 @@ def test_the_doc_names_the_three_files_this_test_writes():
     named = re.findall(r"^\d+\. \*\*(.+?)\*\*", steps, re.M)
     assert named == ["`firmware/tablemate/rules/<name>.py`",
                      "`firmware/tablemate/screens/<name>.py`", "The registry"], named
-    assert "`session.MODES`" in steps
+    assert "`modes.MODES`" in steps
 
 
 def test_a_mode_added_by_the_doc_alone_passes_the_registry_checks(tmp_path):
@@ -91,7 +91,7 @@ def test_a_mode_added_by_the_doc_alone_passes_the_registry_checks(tmp_path):
     written = _add_mode(project)
     assert [os.path.relpath(p, project) for p in written] == [
         "firmware/tablemate/rules/%s.py" % NAME, "firmware/tablemate/screens/%s.py" % NAME,
-        "firmware/tablemate/session.py"]
+        "firmware/tablemate/modes.py"]
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTEST_", "COV_"))}
     proc = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist"]

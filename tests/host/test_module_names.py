@@ -13,7 +13,7 @@ import os
 
 from firmware_source import FIRMWARE, trees
 
-from tablemate import lifecycle, session
+from tablemate import lifecycle, modes
 
 
 def _module_strings():
@@ -41,7 +41,7 @@ def test_every_module_named_in_a_string_exists():
 
 
 def test_every_registered_mode_has_its_two_modules():
-    for m in session.MODES:
+    for m in modes.MODES:
         name = m["name"]
         rules = lifecycle.rules(name)
         assert rules.__name__ == m.get("rules", "tablemate.rules." + name)

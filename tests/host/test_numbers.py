@@ -1,5 +1,5 @@
 """Issue 32: every place of ``tablemate report`` that shows or exports a result follows what the
-mode says its numbers are (``tablemate.ui.standings.numbers``): Perspective with others has no
+mode says its numbers are (``tablemate.flow.standings.numbers``): Perspective with others has no
 points (its failed checks were reported as minus points, -1 ranked below 0, and BG Stats got
 them as scores), the solitaire counts moves (fewer is better: BG Stats ranked 6 moves above 3).
 """

@@ -89,12 +89,12 @@ def test_mpremote_mip_installs_it_at_the_root(tmp_path):
 
 
 def test_the_package_names_every_registered_mode_and_refuses_one_without_its_modules():
-    from tablemate import session
+    from tablemate import modes
     gen = runpy.run_path(GEN)
-    assert "game modes: " + ", ".join(m["label"] for m in session.MODES) in _package()["description"]
+    assert "game modes: " + ", ".join(m["label"] for m in modes.MODES) in _package()["description"]
     dice = {"name": "dice", "label": "Dice"}
     try:
-        gen["build"](modes=session.MODES + [dice])
+        gen["build"](modes=modes.MODES + [dice])
     except ValueError as e:
         assert "firmware/tablemate/rules/dice.py is missing" in str(e), e
     else:

@@ -9,7 +9,7 @@ from test_flash import FakeBoard, _changes, _RawReplBoard
 from tablemate_host import cli, flash, players
 from tablemate_host.device import Device
 
-from tablemate.ui import play
+from tablemate.flow import play
 
 STORED = {"names": ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"], "brightness": 5,
           "dim_s": 60, "off_min": 0, "sound": False, "layout": "five"}

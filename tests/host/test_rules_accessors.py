@@ -1,6 +1,6 @@
 """Screens read a game through its rules module's accessors, never its state's keys.
 
-``ui/play.py`` states the contract: a mode's state layout is its rules module's business, so a
+``flow/play.py`` states the contract: a mode's state layout is its rules module's business, so a
 rules module can change how it keeps a game without a screen reading a key that moved. This test
 keeps it held: outside ``rules/`` (the layout's owner), ``store/`` (which journals the state
 whole) and ``tablemate.action_kind`` (the rules' shared check), no firmware module subscripts a

@@ -14,7 +14,7 @@ from tablemate_host import pull, shots, vmbench
 from tablemate_host.device import Device
 
 import tablemate
-from tablemate import session
+from tablemate import modes
 from tablemate.store import history
 
 TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -26,7 +26,7 @@ ENTRY = {"name": "tally", "label": "Tally", "rules": "extra_modes.tally_rules",
 def tally(monkeypatch):
     """The registry with Tally's one line added (and the tests folder on the import path)."""
     monkeypatch.syspath_prepend(TESTS)
-    monkeypatch.setattr(session, "MODES", session.MODES + [ENTRY])
+    monkeypatch.setattr(modes, "MODES", modes.MODES + [ENTRY])
     yield ENTRY
     tablemate.unload(["extra_modes.tally_rules", "extra_modes.tally_screen"])
 
@@ -89,7 +89,7 @@ def test_the_menus_are_walked_to_their_last_row_however_many_modes(tally, monkey
     ``goto`` still reaches its last row (the fixed limit of 12 presses stopped short of it
     once the home menu had more rows than that)."""
     more = [dict(ENTRY, name="tally%d" % i, label="Tally %d" % i) for i in range(2, 5)]
-    monkeypatch.setattr(session, "MODES", session.MODES + more)
+    monkeypatch.setattr(modes, "MODES", modes.MODES + more)
     dev = Device(str(tmp_path))
     dev.goto("About")
     assert dev.menu_row("About")

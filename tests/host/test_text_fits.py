@@ -32,7 +32,7 @@ def test_every_frame_of_every_mode_reads_as_drawn(tmp_path, monkeypatch, layout,
     with textcheck.Watch() as watch:
         f = fuzz.Fuzzer(str(tmp_path), layout, 5)
         stats = f.run(PRESSES)
-    assert len(stats["started"]) == len(fuzz.session.MODES), stats["started"]
+    assert len(stats["started"]) == len(fuzz.modes.MODES), stats["started"]
     assert watch.frames > 1000, watch.frames
     assert not watch.problems, "\n".join(watch.problems)
 

@@ -5,7 +5,7 @@ import json
 import os
 import re
 
-from tablemate.rules import viewpoint_extra
+from tablemate.rules import viewpoint, viewpoint_extra
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -24,8 +24,8 @@ def test_the_examples_are_read_whole():
              ["Glimpse", "Veto", "Downpour", "Glance Left"]),
             ("docs/rules/viewpoint.md", "## Cards from other sets",
              ["Glimpse", "Veto", "Mirage", "Downpour"])):
-        entries, problems = viewpoint_extra.parse(_example(doc, after), json.loads)
+        entries, problems = viewpoint_extra.parse(viewpoint, _example(doc, after), json.loads)
         assert problems == [] and [e[0] for e in entries] == names, (doc, problems, entries)
-    entries = viewpoint_extra.parse(_example("README.md", "### Cards from other"), json.loads)[0]
+    entries = viewpoint_extra.parse(viewpoint, _example("README.md", "### Cards from other"), json.loads)[0]
     assert entries[2][3] == [["draw", 1, "all"], ["drop", 1, "others"]]
     assert entries[3][3] == [["passleft", 1, "all"]]

@@ -3,6 +3,7 @@ no reset cuts the computer off; the next boot starts the watchdog again."""
 
 import pytest
 
+from tablemate import app as firmware_app
 from tablemate import boot
 from tablemate_host import machine
 from tablemate_host.device import Device
@@ -33,7 +34,7 @@ def _stopped(monkeypatch, tmp_path, inside):
     """A board whose loop a Ctrl-C stopped, in its nap or (``inside``) in a pass's tick."""
     dev = Device(str(tmp_path))
     calls = []
-    real_step = boot.step
+    real_step = firmware_app.step
 
     def wait(app, keys=0):
         calls.append(app)
@@ -45,12 +46,12 @@ def _stopped(monkeypatch, tmp_path, inside):
         if len(calls) == 3 and inside:
             raise KeyboardInterrupt
     monkeypatch.setattr(boot, "wait", wait)
-    monkeypatch.setattr(boot, "step", step)
+    monkeypatch.setattr(firmware_app, "step", step)
     monkeypatch.setattr(boot, "stopped", None)
     with pytest.raises(KeyboardInterrupt):
         boot.run(dev.cfg, dev.root)
     monkeypatch.setattr(boot, "wait", lambda app, keys=0: calls.append(app))
-    monkeypatch.setattr(boot, "step", real_step)
+    monkeypatch.setattr(firmware_app, "step", real_step)
     return calls
 
 

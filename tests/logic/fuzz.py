@@ -46,7 +46,7 @@ import os
 
 from rig import FakeProbe
 from tablemate import keys as K
-from tablemate import lifecycle, session, ticks_add, ticks_diff
+from tablemate import lifecycle, modes, ticks_add, ticks_diff
 from tablemate.store.files import exists
 
 LAYOUTS = ("six", "five", "three", "encoder")
@@ -548,7 +548,7 @@ class Fuzzer:
         from tablemate.store.game import Game
         if game.unsaved:
             self.fail("%d journal lines still unsaved after a pass" % game.unsaved)
-        g, problem = Game.resume(lifecycle.rules, session.game_path(self.app))
+        g, problem = Game.resume(lifecycle.rules, modes.game_path(self.app))
         if g is None or problem is not None:
             self.fail("the journal does not load: %r" % (problem,))
         if g.count != game.count or g.state != game.state:
@@ -606,11 +606,11 @@ class Fuzzer:
         r = rng.below(100)
         if r < 70:  # a mode: the first not tried yet, else any
             label = None
-            for m in session.MODES:
+            for m in modes.MODES:
                 if m["label"] not in pages:
                     label = m["label"]
                     break
-            label = label or session.MODES[rng.below(len(session.MODES))]["label"]
+            label = label or modes.MODES[rng.below(len(modes.MODES))]["label"]
         elif r < 78:
             label = "Chess clock"
         elif r < 85 and items[0].startswith("Continue"):
@@ -701,7 +701,7 @@ class Fuzzer:
     def _untried(self):
         """True while some mode was never picked in the home menu."""
         pages = self.stats["pages"]
-        for m in session.MODES:
+        for m in modes.MODES:
             if m["label"] not in pages:
                 return True
         return False
@@ -734,7 +734,7 @@ class Fuzzer:
             self.stats["held_through_cut"] += 1
         if not torn:
             self.check_journal()
-        path = session.game_path(app)
+        path = modes.game_path(app)
         expected = None
         if exists(path):
             from tablemate.store.game import Game
@@ -743,7 +743,7 @@ class Fuzzer:
                 self.fail("the journal at the cut does not load: %s" % problem)
             if g is not None:
                 expected = (g.count, g.state)
-        ended = session.ended(app)
+        ended = modes.ended(app)
         clock = exists(app.path("clock.json"))
         self.note("power cut%s%s%s" % (" in a pass" if torn else "",
                                        " holding pin %d" % held if held is not None else "",

@@ -25,7 +25,8 @@ class Net:
 class Service:
     """What the screens read of ``app.phones``: the network, its page, the seats' table."""
 
-    def __init__(self):
+    def __init__(self, app):
+        self.app = app
         self.ssid = "Tablemate-1A2B"
         self.password = "abcd2345wxyz"
         self.url = "http://192.168.4.1/"
@@ -41,12 +42,16 @@ class Service:
     def free(self, name):
         self.table.free(name)
 
+    def page(self):
+        from tablemate.screens.phones import PhonesPage
+        return PhonesPage(self.app)
+
 
 def contrast_round_begun(app):
     """Phones on over a Contrast game just started: Ann, Bob and Dee hold seats by phone and are
     here, Ann's phone has picked (held: Bob and Dee still choose). Returns the service and the
     three phones' tokens."""
-    svc = Service()
+    svc = Service(app)
     app.phones = svc
     t = svc.table
     toks = [t.claim(app.game, None, p, "Android") for p in (0, 1, 3)]

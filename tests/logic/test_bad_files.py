@@ -8,7 +8,7 @@ Files and the screens that read them (``grep 'open(\\|app.path(' firmware/tablem
   data/history.jnl       the History page; the boot's "Last game ended" notice; filing a game
   data/history.old       filing a game when history.jnl has no numbered game; the move of the
                          oldest games to it past 200 (``store.history._move``)
-  data/setups.json       a mode's setup menu (``ui.setup.show``), and Start writing it back
+  data/setups.json       a mode's setup menu (``flow.setup.show``), and Start writing it back
   data/clock.json        the boot (a chess clock cut off in use comes back) and Chess clock
   data/perspective.json  the Perspective solitaire's records, shown and beaten
   data/viewpoint.jsonl   the Viewpoint catalog, read when a game starts (``prepare``)

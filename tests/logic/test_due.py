@@ -16,7 +16,7 @@ from tablemate import keys as K
 from tablemate.clock import change_in
 from tablemate.hw.peripherals import ButtonInput
 
-MOST = 1000  # boot.NAP_MAX_MS
+MOST = 1000  # app.NAP_MAX_MS
 
 
 def _sleep_pass(rig, most=MOST):

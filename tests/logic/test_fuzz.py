@@ -22,7 +22,7 @@ import sys
 import fuzz
 import support
 from tablemate import keys as K
-from tablemate import session
+from tablemate import modes
 
 MICROPYTHON = sys.implementation.name == "micropython"
 PRESSES = 600 if MICROPYTHON else 2000
@@ -36,7 +36,7 @@ def _run(layout, seed):
     s = f.run(PRESSES)
     print(layout, s)
     assert s["presses"] >= PRESSES
-    labels = [m["label"] for m in session.MODES]
+    labels = [m["label"] for m in modes.MODES]
     assert [m for m in labels if m not in s["pages"]] == [], s["pages"]  # every mode tried
     assert len(s["started"]) >= len(labels) - len(KNOWN), s["started"]
     assert s["journal_checks"] >= 100, s

@@ -74,7 +74,7 @@ def test_new_creates_the_journal_at_its_first_save():
 
 
 def test_a_new_game_lets_the_journal_reader_go():
-    """The home menu reads a saved game's header with ``readback`` (``session.saved``); a new
+    """The home menu reads a saved game's header with ``readback`` (``modes.saved``); a new
     game that replaces it never reads a journal back, so it does not keep those 3 KB in RAM."""
     path = _path("game-new-reader")
     old = Game.new(scorepad, path, OPTS)

@@ -11,7 +11,7 @@ from tablemate import RuleError, lifecycle
 from tablemate.rules import perspective as ps
 from tablemate.screens import perspective as screen
 from tablemate.store import files
-from tablemate.store import records as recfile
+from tablemate.store import bests as recfile
 from tablemate.store.game import Game
 from tablemate.ui import dialogs
 

@@ -39,7 +39,7 @@ def test_the_phones_page_lists_the_seats_and_frees_one_after_a_question():
     r = rig_with_phones("phones_page")
     assert lifecycle.start(r.app, "cartes_sur_table", {"names": NAMES, "secret": True}) is None
     r.advance(100)
-    svc = Service()
+    svc = Service(r.app)
     r.app.phones = svc
     svc.table.claim(r.app.game, None, 1, "iPhone")
     r.press(K.BACK)
@@ -66,7 +66,7 @@ def test_the_phones_page_lists_the_seats_and_frees_one_after_a_question():
 
 
 def test_the_count_covers_the_game_while_phones_choose_and_goes_by_itself():
-    from tablemate.screens.phones import covered
+    from tablemate.phones.table import covered
     r = rig_with_phones("phones_progress")
     app = r.app
     assert lifecycle.start(app, "contrast", {"names": NAMES}) is None
@@ -87,12 +87,12 @@ def test_the_count_covers_the_game_while_phones_choose_and_goes_by_itself():
 
 
 def test_a_key_sends_the_count_away_for_the_round():
-    from tablemate.screens.phones import covered
+    from tablemate.phones.table import covered
     r = rig_with_phones("phones_dismiss")
     app = r.app
     assert lifecycle.start(app, "cartes_sur_table", {"names": NAMES, "secret": True}) is None
     r.advance(100)
-    svc = Service()
+    svc = Service(app)
     app.phones = svc
     t = svc.table
     toks = [t.claim(app.game, None, p, "Android") for p in range(5)]

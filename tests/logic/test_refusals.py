@@ -62,7 +62,7 @@ def _without(*names):
     out = []
     for c in v.CARDS:
         if c[0] in names:
-            out.append(vx.entry({"name": c[0], "value": c[1], "copies": 0}))
+            out.append(vx.entry(v, {"name": c[0], "value": c[1], "copies": 0}))
     assert len(out) == len(names), names
     return out
 
@@ -81,7 +81,7 @@ def test_a_catalog_that_leaves_too_few_cards_for_the_hands():
 # -- Viewpoint: a catalog file's lines ----------------------------------------------------------
 def _entry_refused(obj, message):
     try:
-        vx.entry(obj)
+        vx.entry(v, obj)
     except RuleError as e:
         assert str(e) == message, (obj, str(e))
         return
@@ -92,42 +92,42 @@ def test_a_catalog_line_needs_a_name():
     for name in (None, "", "   ", "A" * 21, 7, ["Wink"]):
         obj = {"value": 1} if name is None else {"name": name, "value": 1}
         _entry_refused(obj, "bad name")
-    assert vx.entry({"name": "A" * 20, "value": 1})[0] == "A" * 20
+    assert vx.entry(v, {"name": "A" * 20, "value": 1})[0] == "A" * 20
 
 
 def test_a_catalog_line_needs_a_value():
     for value in (None, "5", 1000, -100, True, 2.5):
         obj = {"name": "Dud"} if value is None else {"name": "Dud", "value": value}
         _entry_refused(obj, "bad value")
-    assert [vx.entry({"name": "Dud", "value": n})[1] for n in (-99, 999)] == [-99, 999]
+    assert [vx.entry(v, {"name": "Dud", "value": n})[1] for n in (-99, 999)] == [-99, 999]
 
 
 def test_a_catalog_lines_copies():
     for copies in (-1, 21, "2", True, None):
         _entry_refused({"name": "Dud", "value": 1, "copies": copies}, "bad copies")
-    assert [vx.entry({"name": "Dud", "value": 1, "copies": n})[2] for n in (0, 20)] == [0, 20]
-    assert vx.entry({"name": "Dud", "value": 1})[2] == 1
+    assert [vx.entry(v, {"name": "Dud", "value": 1, "copies": n})[2] for n in (0, 20)] == [0, 20]
+    assert vx.entry(v, {"name": "Dud", "value": 1})[2] == 1
 
 
 def test_a_catalog_lines_actions():
     for actions in ("draw 1", ["fly"], ["draw 10"], ["draw 0"], ["draw two"], ["draw 1 2"],
                     [""], [3], ["draw 1"] * 5, None):
         _entry_refused({"name": "Dud", "value": 1, "actions": actions}, "bad actions")
-    got = vx.entry({"name": "Dud", "value": 1, "actions": ["draw 9", "swap", "steal 2", "miss"]})
+    got = vx.entry(v, {"name": "Dud", "value": 1, "actions": ["draw 9", "swap", "steal 2", "miss"]})
     assert got[3] == [["draw", 9], ["swap", 1], ["steal", 2], ["miss", 1]]
 
 
 def test_a_catalog_lines_reveal_actions():
     for reveal in ("steal 1", ["peek"], ["steal 10"], ["steal 1"] * 5, None):
         _entry_refused({"name": "Dud", "value": 1, "reveal": reveal}, "bad reveal")
-    got = vx.entry({"name": "Dud", "value": 1, "reveal": ["steal 1"]})
+    got = vx.entry(v, {"name": "Dud", "value": 1, "reveal": ["steal 1"]})
     assert got[4] == v.REVEAL and got[5] == [["steal", 1]]
 
 
 def test_where_a_revealed_card_goes():
     for then in ("table", "", 0, None, "Hand"):
         _entry_refused({"name": "Dud", "value": 1, "then": then}, "bad then")
-    assert [vx.entry({"name": "Dud", "value": 1, "then": t})[6] for t in vx.THEN] == list(vx.THEN)
+    assert [vx.entry(v, {"name": "Dud", "value": 1, "then": t})[6] for t in vx.THEN] == list(vx.THEN)
 
 
 def test_a_catalog_lines_flags():
@@ -153,7 +153,7 @@ def test_parse_names_each_bad_line_by_its_number():
              '{"name": "Dud", "value": 1, "reveal": ["peek"]}',
              '{"name": "Dud", ',
              '   {"name": "Wink", "value": 0, "copies": 2, "cancel": true}   ']
-    entries, problems = vx.parse(lines, json.loads)
+    entries, problems = vx.parse(v, lines, json.loads)
     assert problems == ["line 3: bad name", "line 4: bad value", "line 5: bad copies",
                         "line 6: bad actions", "line 7: bad then", "line 8: unknown key colour",
                         "line 9: bad reveal", "line 10: not JSON"], problems

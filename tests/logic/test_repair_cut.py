@@ -16,7 +16,7 @@ whole) and nothing else left behind.
 import os
 
 import support
-from tablemate import lifecycle, session
+from tablemate import lifecycle, modes
 from tablemate.rules import scorepad
 from tablemate.store import files, game, journal, readback
 from tablemate.store.game import Game
@@ -86,7 +86,7 @@ def test_a_repair_cut_at_each_file_operation_is_done_once_and_whole():
                 done = True
                 break
             if torn == 0:
-                assert session.saved(_App(d)) == ("scorepad", True), (cut, "no game offered")
+                assert modes.saved(_App(d)) == ("scorepad", True), (cut, "no game offered")
             again = _resume(path)
             assert again[0] == want[0], (cut, torn, again)
             assert support.read_bytes(path) == repaired, (cut, torn)

@@ -1,6 +1,6 @@
 """Issue 32: a finished game's results say what its numbers are and why its winner won.
 
-Each mode declares what its summary's scores are (``ui.standings.numbers``, from the registry):
+Each mode declares what its summary's scores are (``flow.standings.numbers``, from the registry):
 points (more is better), moves (the solitaire: fewer is better) or none (Perspective with
 others: failed checks are no points). The standings' ranks, the History's details and the
 bottom line all follow it; a tie broken by the rulebook (The Perfect Moment: the player who took
@@ -8,7 +8,8 @@ the last turn) says so, as a lost clock does.
 """
 
 from tablemate.screens import history
-from tablemate.ui import dialogs, standings
+from tablemate.flow import standings
+from tablemate.ui import dialogs
 
 
 def _team_game(**more):

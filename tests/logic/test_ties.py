@@ -13,7 +13,7 @@ import json
 from tablemate.rules import viewpoint as v
 from tablemate.rules import viewpoint_extra as vx
 from tablemate.screens import viewpoint as screen
-from tablemate.ui.standings import ranking
+from tablemate.flow.standings import ranking
 
 (EYE, BLACKOUT, SPOT, SIDED, BLINK, BLUR, CROSS, SPY, HIND, INSIGHT, MIRAGE, MIRROR,
  PERI) = range(13)
@@ -63,4 +63,4 @@ def test_a_catalog_line_with_two_unknown_keys_names_the_first_by_name():
     # A dict's order is not the line's: the VM named "size", CPython "colour".
     for line in ('{"name": "Odd", "value": 1, "colour": "red", "size": 2}',
                  '{"name": "Odd", "value": 1, "size": 2, "colour": "red"}'):
-        assert vx.parse([line], json.loads) == ([], ["line 1: unknown key colour"]), line
+        assert vx.parse(v, [line], json.loads) == ([], ["line 1: unknown key colour"]), line

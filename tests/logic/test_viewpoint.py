@@ -83,7 +83,7 @@ def test_catalog_is_the_printed_list_of_42_cards():
         [["destroy", 1]], [["mirror", 1]], [["swap", 1]]]
     assert [c for c in range(13) if v.CARDS[c][4]] == [HIND]  # only Hindsight is flagged
     s = _new()
-    assert vx.cancellers(s) == [] and vx.revealers(s) == []
+    assert vx.cancellers(v, s) == [] and vx.revealers(v, s) == []
 
 
 def test_setup_deals_five_and_the_first_player_draws():
@@ -517,7 +517,7 @@ STARE = '{"name": "Stare", "value": 5, "actions": ["draw 1", "discard 1"]}'
 
 
 def _extra(lines):
-    entries, problems = vx.parse(lines, json.loads)
+    entries, problems = vx.parse(v, lines, json.loads)
     assert problems == [], problems
     return entries
 
@@ -532,7 +532,7 @@ def test_parse_reports_bad_lines_and_keeps_the_good_ones():
              '# a comment',
              '[1, 2]',
              '{"name": "Blink", "value": 15, "copies": 3, "actions": ["draw 3"]}']
-    entries, problems = vx.parse(lines, json.loads)
+    entries, problems = vx.parse(v, lines, json.loads)
     assert problems == ["line 2: bad value", "line 3: not JSON", "line 4: unknown key colour",
                         "line 5: bad actions", "line 8: not a {...} object"]
     assert entries == [["Glimpse", 5, 2, [["draw", 1]], v.REVEAL, [["steal", 1]], "hand"],
@@ -544,7 +544,7 @@ def test_a_catalog_file_replaces_printed_cards_and_appends_new_ones():
                                              '"actions": ["draw 3"]}']))
     cat = v.catalog(s)
     assert len(cat) == 14 and v.name(s, BLINK) == "Blink" and v.value(s, BLINK) == 15
-    assert v.name(s, 13) == "Glimpse" and vx.revealers(s) == [13] and v.pile(s) == 44 - 11
+    assert v.name(s, 13) == "Glimpse" and vx.revealers(v, s) == [13] and v.pile(s) == 44 - 11
     v.apply(s, ["play", 0, BLINK])
     assert v.hands(s)[0] == 8 and v.scores(s) == [15, 0] and _cards(s) == 44
     assert v.catalog(json.loads(json.dumps(s))) == cat
@@ -567,14 +567,14 @@ def test_setup_names_a_bad_card_entry_a_bad_option():
 
 def test_with_a_cancel_card_in_the_game_a_draw_waits_for_go():
     s = _new(cards=_extra([WINK]))
-    assert vx.cancellers(s) == [13] and not vx.cancellable(s)
+    assert vx.cancellers(v, s) == [13] and not vx.cancellable(v, s)
     v.apply(s, ["play", 0, BLINK])
     assert v.prompt(s) == [0, "draw", 2, BLINK] and v.choices(s) == [] and v.hands(s)[0] == 5
-    assert vx.cancellable(s)
+    assert vx.cancellable(v, s)
     _refused(s, ["target", 0, 1], "Expected: go")
     _refused(s, ["go", 1], "It is Ann's turn")
     v.apply(s, ["go", 0])
-    assert v.hands(s) == [7, 6] and v.turn(s) == 1 and not vx.cancellable(s)
+    assert v.hands(s) == [7, 6] and v.turn(s) == 1 and not vx.cancellable(v, s)
     s = _new(cards=_extra([WINK]))
     _pile_to(s, 1)
     v.apply(s, ["play", 0, BLINK])
@@ -587,9 +587,9 @@ def test_with_a_cancel_card_in_the_game_a_mirage_that_must_destroy_itself_asks()
     s = _new(cards=_extra([WINK]))
     v.apply(s, ["play", 0, MIRAGE])
     assert v.prompt(s) == [0, "destroy", 1, MIRAGE] and v.choices(s) == [[0, MIRAGE]]
-    assert vx.cancellable(s)
+    assert vx.cancellable(v, s)
     v.apply(s, ["card", 0, 0, MIRAGE])
-    assert v.discard(s) == ([MIRAGE], 0) and v.turn(s) == 1 and not vx.cancellable(s)
+    assert v.discard(s) == ([MIRAGE], 0) and v.turn(s) == 1 and not vx.cancellable(v, s)
     s = _new(cards=_extra([WINK]))
     v.apply(s, ["play", 0, MIRAGE])
     v.apply(s, ["cancel", 1, 13])
@@ -625,13 +625,13 @@ def test_cancel_is_too_late_once_an_action_began_and_needs_a_cancel_card():
     v.apply(s, ["play", 0, 14])
     _refused(s, ["cancel", 1, BLINK], "Cannot cancel")
     v.apply(s, ["go", 0])
-    assert v.prompt(s) == [0, "discard", 1, 14] and not vx.cancellable(s)
+    assert v.prompt(s) == [0, "discard", 1, 14] and not vx.cancellable(v, s)
     _refused(s, ["cancel", 1, 13], "Too late to cancel")
     # A Mirror Image may be cancelled before it picks a card; what it mirrors then goes on.
     s = _new(cards=_extra([WINK]))
     _lay(s, 1, [BLINK])
     v.apply(s, ["play", 0, MIRROR])
-    assert vx.cancellable(s)
+    assert vx.cancellable(v, s)
     v.apply(s, ["card", 0, 1, BLINK])
     assert v.hands(s)[0] == 7 and v.turn(s) == 1
 
@@ -733,7 +733,7 @@ def test_parse_reads_actions_of_every_player():
     bad = ['{"name": "A", "value": 0, "actions": ["%s"]}' % a
            for a in ("all mirror 1", "others", "all", "drop 1", "all drop 1", "every draw 1",
                      "all draw 10", "all draw 1 2", "all all draw", "draw all 1")]
-    entries, problems = vx.parse(bad, json.loads)
+    entries, problems = vx.parse(v, bad, json.loads)
     assert entries == [] and problems == ["line %d: bad actions" % n for n in range(1, 11)]
     good = _extra([RAIN])[0]  # a journal's entries are checked the same way
     _new(cards=[good])
@@ -803,7 +803,7 @@ def test_a_cancel_stops_every_players_action_before_any_is_performed():
     # and none of them discards.
     s = _new(3, cards=_extra([WINK, RAIN]))
     v.apply(s, ["play", 0, 14])
-    assert v.prompt(s) == [0, "draw", 1, 14] and vx.cancellable(s)
+    assert v.prompt(s) == [0, "draw", 1, 14] and vx.cancellable(v, s)
     v.apply(s, ["cancel", 2, 13])
     assert v.hands(s) == [5, 6, 4] and v.discard(s) == ([13, 14], 0) and v.turn(s) == 1
     s = _new(3, cards=_extra([WINK, RAIN]))
@@ -811,7 +811,7 @@ def test_a_cancel_stops_every_players_action_before_any_is_performed():
     v.apply(s, ["go", 0])  # once begun, every player's part follows
     assert _since(s, ["play", 0, 14]) == [["draw", 0, 1], ["draw", 1, 1], ["draw", 2, 1],
                                           ["drop", 1, 1], ["drop", 2, 1]]
-    assert v.turn(s) == 1 and not vx.cancellable(s)
+    assert v.turn(s) == 1 and not vx.cancellable(v, s)
 
 
 def test_a_mirrored_or_revealed_action_of_every_player_starts_from_its_performer():

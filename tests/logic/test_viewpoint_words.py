@@ -13,7 +13,7 @@ NAMES = ["Ann", "Bob", "Cid", "Dee"]
 
 
 def _game(line, names=NAMES):
-    cards, problems = vx.parse([line], json.loads)
+    cards, problems = vx.parse(v, [line], json.loads)
     assert problems == [], problems
     return v.setup({"names": names, "first": 0, "cards": cards})
 

@@ -103,8 +103,8 @@ def dump(dev):
 # -- driving the menus ------------------------------------------------------------------------
 def home_items():
     """The home menu's rows without a saved game: the game modes, then the fixed pages."""
-    from tablemate import session
-    return [m["label"] for m in session.MODES] + ["Chess clock", "Settings", "History", "Self-test",
+    from tablemate import modes
+    return [m["label"] for m in modes.MODES] + ["Chess clock", "Settings", "History", "Self-test",
                                                     "About"]
 
 

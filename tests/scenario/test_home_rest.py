@@ -15,7 +15,7 @@ from tablemate_host import machine
 
 from conftest import highlighted
 
-SETUP = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.options",
+SETUP = ("tablemate.flow.setup", "tablemate.store.setups", "tablemate.options",
          "tablemate.rules.scorepad")
 
 
@@ -57,7 +57,7 @@ def test_from_mpy_files_the_first_setup_loads_a_second_after_boot(make_device, r
     dev.advance(800)
     assert [name for _, name, _ in rests] == ["scorepad"]
     assert "tablemate.rules.scorepad" in sys.modules and "tablemate.options" in sys.modules
-    assert "tablemate.ui.setup" not in sys.modules  # 8-10 KB of a .mpy boot's heap
+    assert "tablemate.flow.setup" not in sys.modules  # 8-10 KB of a .mpy boot's heap
 
 
 def test_frozen_the_first_setup_loads_right_after_the_first_frame(make_device, rests,

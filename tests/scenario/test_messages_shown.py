@@ -52,7 +52,7 @@ class _Frame(FrameBuffer):
 def drawn_message(words):
     """The bottom page (rows 56-63) as the message line draws ``words`` (the firmware's own
     ``MessageLine``, on a blank frame): a lit bar with the words dark in its middle."""
-    from tablemate.ui.play import MessageLine
+    from tablemate.flow.play import MessageLine
     fb = _Frame()
     line = MessageLine()
     line.show(words, 0)

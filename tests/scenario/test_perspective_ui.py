@@ -19,7 +19,7 @@ import os
 from conftest import NAMES, actions, choose, dump, goto, highlighted, history, menu_row
 
 from tablemate.screens import perspective as screen
-from tablemate.store import records as recfile
+from tablemate.store import bests as recfile
 from tablemate.ui import dialogs, text
 
 

@@ -20,7 +20,7 @@ def test_settings_offers_phones_on_a_board_with_wifi(make_device):
     dev.press("BACK")
     assert dev.shows("Phones: on: starting")
     assert dev.app.settings["phones"] is True
-    dev.app.phones = Service()  # the network is up: how to join, at once, and only once
+    dev.app.phones = Service(dev.app)  # the network is up: how to join, at once, and only once
     dev.advance(600)
     assert dev.shows("Join Wi-Fi") and dev.shows("Tablemate-1A2B")
     dev.press("BACK")
@@ -49,7 +49,7 @@ def test_the_phones_page_shows_how_to_join_and_the_seats(make_device):
     app.net = Net
     assert lifecycle.start(app, "cartes_sur_table", {"names": NAMES5, "secret": True}) is None
     dev.advance(600)
-    svc = Service()
+    svc = Service(app)
     app.phones = svc
     svc.table.claim(app.game, None, 1, "iPhone")
     dev.press("BACK")
@@ -75,7 +75,7 @@ def test_the_phones_page_shows_how_to_join_and_the_seats(make_device):
 
 
 def test_the_count_of_the_phones_choosing_covers_the_game(make_device):
-    from tablemate.screens.phones import covered
+    from tablemate.phones.table import covered
     dev = make_device()
     dev.advance(1500)
     app = dev.app

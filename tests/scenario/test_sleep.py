@@ -1,12 +1,13 @@
 """The boot's loop as the Pico runs it: sleep until the app's next deadline, in lightsleep.
 
-The Device steps the loop every 10 ms (``boot.step``); these tests run the boot's own
+The Device steps the loop every 10 ms (``app.step``); these tests run the boot's own
 ``wait`` between passes instead, on the fake ``machine`` whose ``lightsleep`` moves the fake
 clock and records the call, and check what the Pico relies on: a sleep never outlasts the
 watchdog, a note is never cut by a lightsleep (which stops the PWM's clock), a key's edge
 ends the sleep, and an idle minute takes a pass a second instead of a hundred.
 """
 
+from tablemate import app as firmware_app
 from tablemate_host import fakes, machine
 
 
@@ -18,8 +19,8 @@ def _run(dev, ms):
     passes = 0
     del machine.world.sleeps[:]
     while fakes.clock.ms < end:
-        main.step(app, dev.wdt)
-        keys = main.collect(app, keys)
+        firmware_app.step(app, dev.wdt)
+        keys = firmware_app.collect(app, keys)
         main.wait(app, keys)
         passes += 1
     return passes, list(machine.world.sleeps)
@@ -31,7 +32,7 @@ def test_an_idle_minute_sleeps_in_lightsleep_under_the_watchdog(make_device):
     passes, sleeps = _run(dev, 60000)
     assert passes <= 62, passes  # a pass a second (the nap's cap), not 100 a second
     assert sleeps and all(kind == "light" for kind, ms in sleeps)
-    assert max(ms for _, ms in sleeps) == dev.main.NAP_MAX_MS < dev.main.WDT_MS
+    assert max(ms for _, ms in sleeps) == firmware_app.NAP_MAX_MS < dev.main.WDT_MS
     assert not machine.world.wdt.starved() and dev.resets == []
 
 
@@ -51,10 +52,10 @@ def test_a_note_is_never_cut_by_a_lightsleep(make_device):
     app.beep(((880, 120), (0, 30), (660, 120)))
     start = fakes.clock.ms
     del machine.world.sleeps[:]
-    dev.main.step(app, dev.wdt)
+    firmware_app.step(app, dev.wdt)
     while app.buzzer.busy:
         dev.main.wait(app, app.keys)
-        dev.main.step(app, dev.wdt)
+        firmware_app.step(app, dev.wdt)
     assert machine.world.sleeps == []  # 1 ms naps in sleep_ms while the notes play
     assert 270 <= fakes.clock.ms - start <= 275
     dev.main.wait(app, app.keys)
@@ -65,7 +66,7 @@ def test_a_key_edge_ends_the_wait_at_once(make_device):
     dev = make_device(settings={"dim_s": 0, "off_min": 0})
     dev.advance(3000)
     app = dev.app
-    dev.main.step(app, dev.wdt)
+    firmware_app.step(app, dev.wdt)
     dev.down("DOWN")  # the edge's interrupt sets ``woken`` before the loop sleeps
     before = fakes.clock.ms
     del machine.world.sleeps[:]

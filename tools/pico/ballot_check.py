@@ -268,7 +268,7 @@ def replay(lines):
 
 def _screen(state, view, voter, cur=1):
     from tablemate.screens import cartes_sur_table as cst
-    from tablemate.ui.play import MessageLine
+    from tablemate.flow.play import MessageLine
 
     class _Game:
         pass

@@ -8,7 +8,7 @@ while the state was being set up, so six whole 10 s windows remain): the home me
 dimmed, the screen off, a running Perfect Moment clock and a running chess clock. Two
 figures per state:
 
-- **the probe**: ``main.py`` is replaced by one that wraps ``boot.step`` and the loop's sleep
+- **the probe**: ``main.py`` is replaced by one that wraps ``app.step`` and the loop's sleep
   calls (``hw.nap``, and ``boot.sleep_ms``, the only sleep before lightsleep existed) with
   ``time.ticks_us``: every 10 s it prints the window's length, the time spent inside the
   sleep calls and the passes. Awake = window - slept: the loop's own Python work and the
@@ -29,7 +29,7 @@ On the UF2 the frozen ``main.py`` runs in place of one on the flash, so there th
 
 The figures feed ``docs/performance.md`` and ``tools/power.py`` (``--json``, then the power
 table reads the awake fractions from ``hardware/awake.json``). Run it on another commit with
-``--root`` to compare (the probe needs nothing of the firmware but ``boot.step``).
+``--root`` to compare (the probe needs nothing of the firmware but ``app.step``).
 """
 
 import argparse
@@ -51,6 +51,7 @@ UP, DOWN, LEFT, RIGHT, OK, BACK = 10, 11, 12, 13, 14, 15  # the rig's buttons
 PROBE = '''"""Tablemate with the idle probe of tools/pico/idle.py (not shipped)."""
 import time
 
+from tablemate import app as firmware_app
 from tablemate import boot
 from tablemate.hw import peripherals as hw
 
@@ -69,7 +70,7 @@ def _timed(sleep):
 if hasattr(hw, "nap"):
     hw.nap = _timed(hw.nap)
 boot.sleep_ms = _timed(boot.sleep_ms)
-_step = boot.step
+_step = firmware_app.step
 
 
 def _probe_step(app, wdt):
@@ -82,7 +83,7 @@ def _probe_step(app, wdt):
         _w[3] = time.ticks_us()
 
 
-boot.step = _probe_step
+firmware_app.step = _probe_step  # boot.loop takes it when the loop starts
 boot.run()
 '''
 

@@ -49,7 +49,7 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 import tablemate_host  # noqa: E402,F401  (the fakes, so firmware modules import on CPython)
 from tablemate_host import vmbench  # noqa: E402
 
-from tablemate import session  # noqa: E402  (the registry: every mode's long game)
+from tablemate import modes  # noqa: E402  (the registry: every mode's long game)
 
 NAMES = vmbench.NAMES
 
@@ -103,7 +103,7 @@ def scenarios():
     resumes a game of: its largest game (``vmbench.largest``) on the flash."""
     found = dict(SCENARIOS)
     resumed = set(data[0] for _, _, data, _ in SCENARIOS.values() if data)
-    for m in session.MODES:
+    for m in modes.MODES:
         name = m["name"]
         if name not in resumed:
             players = vmbench.largest(name)[0]

@@ -11,6 +11,7 @@ import micropython
 
 import asyncio
 from tablemate import boot, lifecycle
+from tablemate.app import collect, step
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -23,13 +24,13 @@ def heap(label):
 heap("start")
 app, wdt = boot.start()
 for _ in range(80):
-    boot.step(app, wdt)
+    step(app, wdt)
     time.sleep_ms(10)
 heap("home")
 print("NET", app.net is not None, sys.implementation._machine)
 assert lifecycle.start(app, "cartes_sur_table", {"names": NAMES, "secret": True}) is None
 for _ in range(80):
-    boot.step(app, wdt)
+    step(app, wdt)
     time.sleep_ms(10)
 heap("game")
 
@@ -121,8 +122,8 @@ async def main():
     asyncio.create_task(server._handle(Reader(b"GET /me HTTP/1.1\r\nHost: 192"), Writer()))
     keys = app.keys
     for _ in range(100):  # a second of the app's loop as phones.run passes it
-        boot.step(app, wdt)
-        keys = boot.collect(app, keys)
+        step(app, wdt)
+        keys = collect(app, keys)
         await asyncio.sleep_ms(10)
     print("STREAMS sent", [w.sent for w in streams], "conns", server.conns)
     heap("phones 7+1 streams")

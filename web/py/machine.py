@@ -209,7 +209,7 @@ class WDT:
 
 
 def lightsleep(ms=None):
-    """Never called: the page runs ``boot.step`` on its own timer and has no ``boot.wait``
+    """Never called: the page runs ``app.step`` on its own timer and has no ``boot.wait``
     (a browser must get its thread back between passes), but the boot's module imports it."""
 
 

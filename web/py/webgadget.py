@@ -3,8 +3,8 @@
 On a Pico ``main.py`` calls ``tablemate.boot.run()``, a loop that never returns. A web page
 must give the browser its thread back between passes, so the page calls ``step()`` every 10 ms
 (and at once when a button changes, as a pin interrupt ends the Pico's nap), and ``step`` is
-one turn of ``boot.run``'s loop without its nap: ``boot.step`` (tick the app, feed the
-watchdog), then ``boot.collect``. Everything else is the firmware's: ``boot.start`` builds
+one turn of ``boot.run``'s loop without its nap: ``app.step`` (tick the app, feed the
+watchdog), then ``app.collect``. Everything else is the firmware's: ``boot.start`` builds
 the app from ``board.py`` on the page's ``machine``.
 
 The page presses buttons by name (``button``), turns the encoder (``turn``) and picks the button
@@ -16,6 +16,7 @@ import machine  # the page's board, py/machine.py
 import webio
 from tablemate.store import settings
 from tablemate.board import BOARD
+from tablemate import app as firmware_app
 from tablemate import boot as firmware
 
 app = None
@@ -41,8 +42,8 @@ def boot():
 def step():
     """One pass of the loop (``boot.run``'s body without its nap)."""
     global _keys, _layout
-    firmware.step(app, _wdt)
-    _keys = firmware.collect(app, _keys)
+    firmware_app.step(app, _wdt)
+    _keys = firmware_app.collect(app, _keys)
     if app.layout != _layout:
         _layout = app.layout
         webio.layout(_layout)

@@ -5,8 +5,8 @@
 Phones off nothing of this package, of asyncio or of ``network`` is imported, and the loop
 sleeps in ``machine.lightsleep`` as before.
 
-The loop here: the app's pass exactly as ``boot.loop`` makes it (``boot.step``,
-``boot.collect``), then ``asyncio.sleep`` until the app's next deadline, at most ``PASS_MS``,
+The loop here: the app's pass exactly as ``boot.loop`` makes it (``app.step``,
+``app.collect``), then ``asyncio.sleep`` until the app's next deadline, at most ``PASS_MS``,
 while the server answers the phones. No lightsleep: the radio's driver and lwIP run from the
 core's interrupts and timers, which a lightsleep stops, and the Wi-Fi's own current (tens of mA,
 ``hardware/power.md``) dwarfs what the core saves by sleeping. A key is therefore seen within
@@ -26,9 +26,10 @@ import sys
 from micropython import const
 
 from tablemate import os, random, ticks_ms
+from tablemate.app import collect, due, step
 from tablemate.phones.page import PAGE
 from tablemate.phones.server import Server
-from tablemate.phones.table import GRACE_MS, Table
+from tablemate.phones.table import GRACE_MS, Table, covered
 from tablemate.store import phones as kept
 from tablemate.store.files import trouble
 
@@ -88,8 +89,13 @@ class Phones:
         self.table.free(name)
         self.server.update()
 
+    def page(self):
+        """The gadget's Phones page (``screens/phones.py``), which the game menu's Phones row
+        opens: the game flow stands below the screens and names none of them."""
+        from tablemate.screens.phones import PhonesPage  # .mpy: only with phones on
+        return PhonesPage(self.app)
+
     async def main(self, wdt, loops, host, port):
-        from tablemate.boot import collect, due, step  # cycle: boot imports this module
         app = self.app
         self.server = Server(app, self.table, PAGE, self.keep, self._acted)
         await self.server.start(host, port)
@@ -109,7 +115,6 @@ class Phones:
 
     def _acted(self):
         """After a phone's action: the gadget counts the phones still choosing."""
-        from tablemate.screens.phones import covered  # .mpy: only with phones on
         covered(self.app, self.table, ticks_ms())
 
     async def _poll(self):

@@ -34,7 +34,7 @@ import sys
 
 from micropython import const
 
-from tablemate import RuleError, session
+from tablemate import RuleError, modes
 
 PHONES = const(8)  # MicroPython's DHCP server leases 8 addresses: a ninth phone gets none
 GRACE_MS = const(10000)  # a phone whose stream closed still counts this long (a reload)
@@ -72,6 +72,22 @@ def screen_of(app):
         if getattr(s, "game", None) is game and hasattr(s, "do"):
             return s
     return None
+
+
+def covered(app, table, now):
+    """Put ``Progress`` over the game screen when a phone acted and the screen waits for a
+    seat's choice (not over a result or a vote being cast on the gadget), unless sent away
+    for this round. Here, not with ``Progress`` in ``screens/phones.py``: the table and the
+    modes' phones modules it loads stand above the screens."""
+    screen = screen_of(app)
+    if screen is None or app.top() is not screen:
+        return
+    ad = adapter(app.game.name)
+    wait = table.waiting(app.game, now)
+    if wait is None or not wait[0] or not ad.covers(screen) or table.round == table.dismissed:
+        return
+    from tablemate.screens.phones import Progress  # .mpy: only with phones on
+    app.push(Progress(app, table))
 
 
 class Table:
@@ -259,7 +275,7 @@ class Table:
         state = game.state
         names = rules.names(state)
         won = rules.result(state)
-        out = {"gadget": self.gadget, "game": game.name, "label": session.label(game.name),
+        out = {"gadget": self.gadget, "game": game.name, "label": modes.label(game.name),
                "n": game.count, "names": names, "scores": rules.scores(state),
                "turn": rules.turn(state), "over": won is not None, "winners": won or [],
                "held": [n in self.seats for n in names]}

@@ -331,7 +331,7 @@ def face_up(state):
 
 
 def summary(state):
-    """One history record (session adds the mode's name): names, scores, winners ([] if
+    """One history record (lifecycle adds the mode's name): names, scores, winners ([] if
     unfinished), rounds, outcome, and for co-op "coop" and the two piles."""
     rec = {"names": list(state["names"]), "scores": list(scores(state)),
            "winners": list(state["winners"]), "rounds": state["rounds"],

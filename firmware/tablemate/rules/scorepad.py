@@ -143,7 +143,7 @@ def result(state):
 
 
 def summary(state):
-    """One history record (session adds the mode's name): names, scores, winners ([] if
+    """One history record (lifecycle adds the mode's name): names, scores, winners ([] if
     unfinished), rounds."""
     return {"names": list(state["names"]), "scores": list(state["scores"]),
             "winners": list(state["winners"]), "rounds": state["round"]}

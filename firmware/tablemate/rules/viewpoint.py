@@ -51,6 +51,8 @@ every action, whatever its kind, a turn whose card is due from an empty hand end
 its end-of-turn check (``_run``).
 """
 
+import sys
+
 from micropython import const
 
 from tablemate import RuleError, action_kind
@@ -131,9 +133,15 @@ def value(state, card):
 
 def _extra():
     """The catalog file's part of the rules and the corrections (``viewpoint_extra``), loaded
-    when a game needs them."""
-    from tablemate.rules import viewpoint_extra  # cycle: viewpoint_extra imports viewpoint
+    when a game needs them. It imports nothing of this module: its functions get it as ``v``
+    (``_v``) for the card helpers both parts use."""
+    from tablemate.rules import viewpoint_extra
     return viewpoint_extra
+
+
+def _v():
+    """This module, as ``viewpoint_extra``'s functions take it."""
+    return sys.modules[__name__]
 
 
 # -- setup ----------------------------------------------------------------------------------------
@@ -146,7 +154,7 @@ def setup(opts):
     names, first = o["names"], o["first"]
     extra = opts.get("cards", [])
     if extra != []:
-        _extra().check(extra)
+        _extra().check(_v(), extra)
     total = sum(c[2] for c in catalog(extra))
     n = len(names)
     if total < HAND * n:
@@ -165,13 +173,13 @@ def apply(state, action):
     """Apply action to state in place, or raise RuleError and leave state untouched."""
     kind = action_kind(state, action, _ARITY)
     if kind == "move":
-        _extra().move(state, action[1], action[2], action[3])
+        _extra().move(_v(), state, action[1], action[2], action[3])
     else:
         p = _seat(state, action[1])
         if kind == "reveal":
-            _extra().reveal(state, p, _card(state, action[2]))
+            _extra().reveal(_v(), state, p, _card(state, action[2]))
         elif kind == "cancel":
-            _extra().cancel(state, p, _card(state, action[2]))
+            _extra().cancel(_v(), state, p, _card(state, action[2]))
         elif kind == "play":
             _play(state, p, _card(state, action[2]))
         else:
@@ -444,7 +452,7 @@ def _auto(state, top):
         state["hand"][q] += k
         _log(state, ["draw", q, k])
     else:
-        _extra().hand_out(state, kind, n, q)
+        _extra().hand_out(_v(), state, kind, n, q)
     top["began"] = True
     top["fx"].pop(0)
 

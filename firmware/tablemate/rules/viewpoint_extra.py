@@ -4,10 +4,12 @@ every-player actions they bring) and the corrections.
 The printed game needs none of it, so ``rules/viewpoint.py`` imports this module only when a
 game carries a catalog file's cards or an action needs it (a Pico keeps the RAM otherwise: a
 module's code lives in the heap). It is part of the same rules: pure, no I/O, the same state.
+The card helpers it shares with the printed game (the catalog, the entry flags, the log) are
+``rules/viewpoint.py``'s, handed in as ``v`` by whoever calls (``viewpoint`` passes itself): this
+module imports nothing of it, so that neither module imports the other back.
 """
 
 from tablemate import RuleError
-from tablemate.rules import viewpoint as v
 
 THEN = ("discard", "hand", "view")  # where a revealed card goes once its actions are done
 # A catalog file's action words: what the card's player does ("discard 2": make another player
@@ -23,13 +25,13 @@ EACH = {"draw": "draw", "discard": "drop", "passleft": "passleft", "passright": 
 _KEYS = ("name", "value", "copies", "actions", "reveal", "then", "nodestroy", "cancel")
 
 
-def check(extra):
+def check(v, extra):
     """Refuse a journal's catalog entries unless each is what the catalog file would give."""
     if not isinstance(extra, list) or len(extra) > 40:
         raise RuleError("Bad option cards")
     for e in extra:
         try:
-            ok = isinstance(e, list) and len(e) == 7 and entry(_as_obj(e)) == e
+            ok = isinstance(e, list) and len(e) == 7 and entry(v, _as_obj(v, e)) == e
         except RuleError:
             ok = False
         if not ok:
@@ -61,7 +63,7 @@ def _actions(items):
     return out
 
 
-def entry(obj):
+def entry(v, obj):
     """A catalog entry from one catalog file line's object, or raise RuleError (the reason)."""
     if not isinstance(obj, dict):
         raise RuleError("not a {...} object")
@@ -99,7 +101,7 @@ def entry(obj):
     return [name, value, copies, fx, flags, rfx, then]
 
 
-def parse(lines, loads):
+def parse(v, lines, loads):
     """(entries, problems) from a catalog file's lines: one JSON object per card, e.g.
     {"name": "Glimpse", "value": 5, "copies": 2, "actions": ["draw 1", "others discard 1"],
     "reveal": ["steal 1"], "then": "hand", "cancel": true}; blank lines and lines starting
@@ -120,7 +122,7 @@ def parse(lines, loads):
             problems.append("line %d: not JSON" % n)
             continue
         try:
-            e = entry(obj)
+            e = entry(v, obj)
         except RuleError as err:
             problems.append("line %d: %s" % (n, err))
             continue
@@ -131,7 +133,7 @@ def parse(lines, loads):
     return entries, problems
 
 
-def _as_obj(e):
+def _as_obj(v, e):
     """An entry as the catalog file writes it (to check a journal's entries the same way)."""
     obj = {"name": e[0], "value": e[1], "copies": e[2],
            "actions": [_word(a) for a in e[3]] if isinstance(e[3], list) else None,
@@ -154,7 +156,7 @@ def _word(a):
     return None
 
 
-def reveal(state, q, c):
+def reveal(v, state, q, c):
     e = v.catalog(state)[c]
     if not e[4] & v.REVEAL:
         raise RuleError("Not a Reveal card")
@@ -165,7 +167,7 @@ def reveal(state, q, c):
                            "fx": [list(a) for a in e[5]], "then": e[6], "began": False})
 
 
-def cancel(state, q, c):
+def cancel(v, state, q, c):
     if not v.catalog(state)[c][4] & v.CANCEL:
         raise RuleError("Cannot cancel")
     stack = state["stack"]
@@ -201,7 +203,7 @@ def each(state, top):
     top["fx"] = out + top["fx"][1:]
 
 
-def hand_out(state, kind, n, q):
+def hand_out(v, state, kind, n, q):
     """Seat ``q`` discards ``n`` cards from their hand ("drop") or passes them to the next
     player clockwise ("passleft") or the one before ("passright"), fewer if the hand is short."""
     hand = state["hand"]
@@ -216,12 +218,12 @@ def hand_out(state, kind, n, q):
         v._log(state, ["give", q, t, k])
 
 
-def cancellable(state):
+def cancellable(v, state):
     """True when a card that cancels could be played against the card whose actions are due
     (none of them performed yet)."""
     stack = state["stack"]
     return (bool(stack) and stack[-1]["how"] != "mirror" and not stack[-1]["began"]
-            and bool(cancellers(state)))
+            and bool(cancellers(v, state)))
 
 
 def due_card(state):
@@ -230,13 +232,13 @@ def due_card(state):
     return stack[-1]["self"] if stack else None
 
 
-def cancellers(state):
+def cancellers(v, state):
     """The catalog's cards that cancel (none in the printed set)."""
     cat = v.catalog(state)
     return [c for c in range(len(cat)) if cat[c][4] & v.CANCEL and cat[c][2]]
 
 
-def revealers(state):
+def revealers(v, state):
     """The catalog's cards that can be revealed (none in the printed set)."""
     cat = v.catalog(state)
     return [c for c in range(len(cat)) if cat[c][4] & v.REVEAL and cat[c][2]]
@@ -255,7 +257,7 @@ def _place(state, where):
     raise RuleError("No such place")
 
 
-def move(state, src, dst, c):
+def move(v, state, src, dst, c):
     """The correction: one card from ``src`` to ``dst`` (see the module notes)."""
     if c != -1:
         c = v._card(state, c)

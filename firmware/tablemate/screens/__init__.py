@@ -8,10 +8,8 @@ the way back into a saved game are ``screens/saved.py``: a Pico keeps a module's
 heap, and the home menu stays loaded under every game.
 """
 
-import gc
-
 import tablemate
-from tablemate import session, ticks_add, ticks_diff
+from tablemate import modes, ticks_add, ticks_diff
 from tablemate.ui import ROW_WIDTH, ActionMenu, text
 
 # The home menu read at boot: its first row's mode loads then (``lifecycle.rest``). From
@@ -74,10 +72,10 @@ class Home(ActionMenu):
     def _rest(self):
         """The cursor rests on a row: the setup of a mode loads while the player reads it."""
         i = self.index - self._first
-        mode = 0 <= i < len(session.MODES)
+        mode = 0 <= i < len(modes.MODES)
         if self.app.top() is self and (mode or self.ready is not None):
             from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
-            lifecycle.rest(self, session.MODES[i]["name"] if mode else None)
+            lifecycle.rest(self, modes.MODES[i]["name"] if mode else None)
 
     def _refresh(self):
         self._stale = False
@@ -86,13 +84,13 @@ class Home(ActionMenu):
         if game is not None:
             saved = game.name
         else:
-            saved = session.saved_name(self.app) if self._look else None
+            saved = modes.saved_name(self.app) if self._look else None
         self._look = True
         if saved:
-            entries.append((_fitting(("Continue " + session.label(saved),
-                                      "Continue " + session.short(saved))), self._continue))
+            entries.append((_fitting(("Continue " + modes.label(saved),
+                                      "Continue " + modes.short(saved))), self._continue))
         self._first = len(entries)
-        for mode in session.MODES:
+        for mode in modes.MODES:
             entries.append((mode["label"], self._mode(mode["name"])))
         if self.app.net is not None and self.app.settings["phones"]:
             entries.append(("Phones", self._phones))
@@ -110,7 +108,7 @@ class Home(ActionMenu):
 
     def _mode(self, name):
         def open_setup():
-            from tablemate.ui import setup  # .mpy: 8-10 KB, let go when a game starts
+            from tablemate.flow import setup  # .mpy: 8-10 KB, let go when a game starts
             setup.show(self.app, name)
         return open_setup
 
@@ -131,26 +129,15 @@ class Home(ActionMenu):
         history.show(self.app)
 
     def _selftest(self):
-        from tablemate.screens import selftest  # cycle: selftest imports screens
+        from tablemate.screens import selftest  # .mpy: loaded when opened
         selftest.show(self.app)
 
     def _about(self):
-        free = free_ram()
+        free = tablemate.free_ram()
         print("Tablemate %s: %s" % (self.app.version, free))  # for a serial console
         # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         self.app.push(Notice(self.app, "Tablemate %s\n%s" % (self.app.version, free)))
-
-
-def free_ram():
-    """The free heap after a collection, the line About and the self-test show. A port that
-    cannot tell returns -1 from ``gc.mem_free()`` (MicroPython's documentation), as the host's
-    stand-in for CPython does: that is said in words, not shown as a figure."""
-    gc.collect()
-    free = gc.mem_free()
-    if free < 0:
-        return "Free RAM not known"
-    return "Free RAM %d B" % free
 
 
 def _fitting(labels):

@@ -34,7 +34,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.rules import cartes_sur_table as rules
 from tablemate.ui import Menu, draw_title, shorten, table, text
-from tablemate.ui.play import FANFARE, GameScreen
+from tablemate.flow.play import FANFARE, GameScreen
 
 VOTE = const(0)
 PASS = const(1)
@@ -371,4 +371,4 @@ class CartesSurTable(GameScreen):
                    rules.result(state) if self.over() else ())
 
 
-SCREEN = CartesSurTable  # the mode's game screen (``ui.play.play``)
+SCREEN = CartesSurTable  # the mode's game screen (``flow.play.play``)

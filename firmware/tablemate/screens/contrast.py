@@ -27,7 +27,7 @@ piles); OK files the game in the history and goes home.
 
 BACK opens the game menu: skip the current player, count to three (3-2-1 with beeps, then an
 offer to skip), scores, then the shared entries (undo: the last pick, which takes a finished round
-back too; end, new game, home). The setup menu is the shared one (``tablemate.ui.setup``).
+back too; end, new game, home). The setup menu is the shared one (``tablemate.flow.setup``).
 
 Frames are copies of bytes: text on the page grid (``text.put``), the grid's rows laid out once
 (``icons.row``), a player's grid with their dimmed symbols and their header composed once per
@@ -42,7 +42,7 @@ from micropython import const
 from tablemate import keys as K
 from tablemate.rules import contrast as rules
 from tablemate.ui import draw_title, icons, text
-from tablemate.ui.play import FANFARE, GameScreen
+from tablemate.flow.play import FANFARE, GameScreen
 
 SYMBOLS = rules.SYMBOLS
 BEEP_WON = ((1319, 70), (1760, 110))
@@ -589,7 +589,7 @@ class Contrast(GameScreen):
             text.put_centered(fb, "OK: finish", _BOTTOM)
             return
         draw_title(fb, winners_line(state))
-        from tablemate.ui.standings import draw_standings  # loaded when the game is over
+        from tablemate.flow.standings import draw_standings  # loaded when the game is over
         draw_standings(fb, rules.names(state), rules.scores(state), rules.result(state))
 
     def menu_entries(self):
@@ -622,4 +622,4 @@ class Contrast(GameScreen):
         self.dirty = True
 
 
-SCREEN = Contrast  # the mode's game screen (``ui.play.play``)
+SCREEN = Contrast  # the mode's game screen (``flow.play.play``)

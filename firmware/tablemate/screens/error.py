@@ -57,7 +57,7 @@ def keep(app):
 
 def _save_quietly(app, game):
     """Save what the flash has not taken yet; a refusal waits for the game's screen."""
-    from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
+    from tablemate.flow import play  # .mpy: 6.7 KB, loaded only by a game
     try:
         play.save(app, game)
     except OSError:

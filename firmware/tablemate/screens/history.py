@@ -6,7 +6,7 @@ flash. Lines that are not a readable game are skipped and counted ("2 damaged en
 aside"), so a damaged file still shows the rest.
 """
 
-from tablemate import session
+from tablemate import modes
 from tablemate.store.history import read
 from tablemate.ui import ROW_WIDTH, Menu, shorten, text
 from tablemate.ui.dialogs import Notice
@@ -36,7 +36,7 @@ def headline(g):
     their initials or their count (``text.names``), never a name cut off."""
     game = g.get("game", "?")
     said = result(g)
-    for label in ("%s" % session.label(game), "%s" % session.short(game)):  # a damaged
+    for label in ("%s" % modes.label(game), "%s" % modes.short(game)):  # a damaged
         # line's game may be anything
         s = "%s: %s" % (label, said)
         if text.ink_width(s) <= ROW_WIDTH:
@@ -58,7 +58,7 @@ def result(record):
     """How a finished game reads in the history: "Ann", "Ann, Bob (tie)", a team's "Ann & Cy"
     (outcome "team": both won together, no tie), a mode's word for its outcome ("co-op
     lost"), or "unfinished". ``record`` is a history line, already checked."""
-    words = (session.mode(record.get("game")) or {}).get("outcomes", {})
+    words = (modes.mode(record.get("game")) or {}).get("outcomes", {})
     outcome = str(record.get("outcome"))
     if record.get("coop") and "coop:" + outcome in words:
         return words["coop:" + outcome]
@@ -76,7 +76,7 @@ def details(g):
     """The players with their numbers ("Ann 12 Bob 8", "Ann 12 moves"; a game without numbers:
     the names, winners first), then what the standings' bottom line says ("Ann's time is up",
     the solitaire's time)."""
-    from tablemate.ui import standings  # .mpy: 3.8 KB, only once a game ends
+    from tablemate.flow import standings  # .mpy: 3.8 KB, only once a game ends
     names = g.get("names", [])
     scores = g.get("scores", [])
     numbers = standings.numbers(g)

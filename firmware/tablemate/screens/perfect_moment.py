@@ -40,7 +40,7 @@ from tablemate import ticks_diff
 from tablemate.rules import perfect_moment as rules
 from tablemate.store import clockfile
 from tablemate.ui import draw_rows, draw_title, scroll, table, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 RACE = const(0)
 TABLE = const(1)
@@ -296,7 +296,8 @@ class PerfectMoment(GameScreen):
                 self.clock.pause(self.app.now)
             self.view = TABLE
             state = self.game.state
-            from tablemate.ui import shorten, standings  # the game ended: loaded now
+            from tablemate.flow import standings  # the game ended: loaded now
+            from tablemate.ui import shorten
             self.announce(shorten.abbreviate(standings.winners_text(rules.names(state),
                                                                  rules.result(state)), _W,
                                           name=False))
@@ -463,4 +464,4 @@ class PerfectMoment(GameScreen):
         text.put(fb, MEANS[self.pts[self.cur] if fixed is None else fixed], 0, 7)
 
 
-SCREEN = PerfectMoment  # the mode's game screen (``ui.play.play``)
+SCREEN = PerfectMoment  # the mode's game screen (``flow.play.play``)

@@ -17,7 +17,7 @@ done: the arrow of the next action's colour (as the card the action touched says
 RIGHT green, DOWN red, LEFT blue), or OK when that action made every hand match its objective
 ("Solved in N moves?", Yes: the time of the OK press; the solving action is a move too).
 The best records (fewest moves, fastest time) are kept in ``/data/perspective.json``
-(``store/records.py``), shown when the solitaire starts and when one is beaten; a solve that
+(``store/bests.py``), shown when the solitaire starts and when one is beaten; a solve that
 beats them marks them with its game, so that its undo takes them back.
 With 2 players and in the solitaire, a game that starts first reminds the players to leave out
 one copy of each card showing the same colour on both sides (``DOUBLES``).
@@ -35,7 +35,7 @@ from tablemate import keys as K
 from tablemate import ticks_diff
 from tablemate.rules import perspective as rules
 from tablemate.ui import Screen, draw_rows, draw_title, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 FIRST = const(0)
 WHO = const(1)
@@ -94,9 +94,9 @@ class Perspective(GameScreen):
         self._shown = -1
         if self.solo:
             self.view = SOLO if rules.next_colour(state) else FIRST
-            from tablemate.store import records  # the solitaire's only: a table's game
-            self.rec = records  # leaves the module unloaded (1-2 KB)
-            self.records = records.read_records(app.path(records.FILE))
+            from tablemate.store import bests  # the solitaire's only: a table's game
+            self.rec = bests  # leaves the module unloaded (1-2 KB)
+            self.records = bests.read_records(app.path(bests.FILE))
             if not self.over():  # a power cut may have come between a records write and
                 self._unsolved()  # the journal line it went with
         else:
@@ -142,7 +142,8 @@ class Perspective(GameScreen):
             if self.solo:
                 self._solved()
             else:
-                from tablemate.ui import shorten, standings  # the game ended: loaded now
+                from tablemate.flow import standings  # the game ended: loaded now
+                from tablemate.ui import shorten
                 self.announce(shorten.abbreviate(standings.winners_text(
                     rules.names(state), rules.result(state), rules.outcome(state) == "team"), _W,
                     name=False))
@@ -453,4 +454,4 @@ class Reference(Screen):
             text.put(fb, lines[k], 0, k)
 
 
-SCREEN = Perspective  # the mode's game screen (``ui.play.play``)
+SCREEN = Perspective  # the mode's game screen (``flow.play.play``)

@@ -105,21 +105,6 @@ class PhonesPage(ActionMenu):
         self._refresh()
 
 
-def covered(app, table, now):
-    """Put ``Progress`` over the game screen when a phone acted and the screen waits for a
-    seat's choice (not over a result or a vote being cast on the gadget), unless sent away
-    for this round."""
-    from tablemate.phones.table import adapter, screen_of  # .mpy: only with phones on
-    screen = screen_of(app)
-    if screen is None or app.top() is not screen:
-        return
-    ad = adapter(app.game.name)
-    wait = table.waiting(app.game, now)
-    if wait is None or not wait[0] or not ad.covers(screen) or table.round == table.dismissed:
-        return
-    app.push(Progress(app, table))
-
-
 class Progress(Screen):
     """How many are in, who is still to choose, over the game screen."""
 

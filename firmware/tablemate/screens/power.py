@@ -4,7 +4,7 @@ cut-off. Loaded the first time it warns; a board without a battery sense never l
 The cut-off, in this order, within one loop pass:
 1. The empty page goes on top: the game screen below gets ``on_hide``, which commits what it
    holds (a scorepad's pending points become an action).
-2. The game in RAM is saved the way every save goes (``ui.play.save``: what the journal has
+2. The game in RAM is saved the way every save goes (``flow.play.save``: what the journal has
    queued, a replaced game filed first), before the page says so.
 3. The page shows "Battery empty: game saved" (or that the flash refused, or just "Battery
    empty" with no game in RAM: a game on the flash is safe already).
@@ -34,7 +34,7 @@ def cut_off(app):
     app.push(page)
     game = app.game
     if game is not None:
-        from tablemate.ui import play  # .mpy: 6.7 KB, loaded only by a game
+        from tablemate.flow import play  # .mpy: 6.7 KB, loaded only by a game
         try:
             play.save(app, game)
         except OSError:

@@ -8,7 +8,7 @@ when "Continue" is chosen, and let go once the question is answered.
 """
 
 from tablemate import os  # not "import os": on a Pico that searches the flash first
-from tablemate import session, unload
+from tablemate import modes, unload
 
 
 def offer(app):
@@ -25,8 +25,8 @@ def offer(app):
         from tablemate.screens import chessclock  # .mpy: loaded when opened
         if chessclock.restore(app):
             return
-    name, present = session.saved(app)
-    if name and session.ended(app):
+    name, present = modes.saved(app)
+    if name and modes.ended(app):
         from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
         lifecycle.discard(app)
         from tablemate.store import history  # .mpy: 3 KB, only to file a game
@@ -35,10 +35,10 @@ def offer(app):
         # .mpy: 2.8 KB a game holds only once a dialog shows
         from tablemate.ui.dialogs import Notice
         app.push(Notice(app, "Last game ended:\n%s\nIt is in the History."
-                        % (headline(last[0]) if last else session.label(name))))
+                        % (headline(last[0]) if last else modes.label(name))))
     elif name:
         from tablemate.ui.dialogs import Confirm  # only then: RAM at boot is tight
-        app.push(Confirm(app, "Resume game?\n" + session.label(name), lambda: resume(app)))
+        app.push(Confirm(app, "Resume game?\n" + modes.label(name), lambda: resume(app)))
         from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
         lifecycle.prefetch(app, name, saved=True)
     elif present:

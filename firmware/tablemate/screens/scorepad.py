@@ -8,7 +8,7 @@ the status line says "pending" (a power cut in those 1.5 s loses that change, an
 The cursor follows the turn: after OK, after an undo (which says what it took back) and after a
 new round, LEFT/RIGHT change the score of the player whose turn it is; UP/DOWN move it on purpose.
 Once the game is over the winners' cells are lit and OK shows the final standings.
-The setup menu is the shared one (``tablemate.ui.setup``, from the registry in ``session``).
+The setup menu is the shared one (``tablemate.flow.setup``, from the registry in ``modes``).
 """
 
 from micropython import const
@@ -17,7 +17,7 @@ from tablemate import json, ticks_diff
 from tablemate import keys as K
 from tablemate.rules import scorepad as rules
 from tablemate.ui import accel, table, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 _COMMIT_MS = const(1500)
 BEEP_TICK = ((2093, 60),)
@@ -125,7 +125,7 @@ class Scorepad(GameScreen):
 
     def result_text(self):
         state = self.game.state
-        from tablemate.ui import standings  # the game ended: loaded now
+        from tablemate.flow import standings  # the game ended: loaded now
         return standings.winners_text(rules.names(state), rules.result(state))
 
     def done(self):
@@ -263,4 +263,4 @@ class Scorepad(GameScreen):
         self.msg.draw(fb)
 
 
-SCREEN = Scorepad  # the mode's game screen (``ui.play.play``)
+SCREEN = Scorepad  # the mode's game screen (``flow.play.play``)

@@ -21,7 +21,6 @@ from tablemate import json, ticks_diff
 from micropython import const
 
 from tablemate import keys as K
-from tablemate.screens import free_ram
 from tablemate.store.files import trouble
 from tablemate.ui import Menu, Screen, draw_title, text
 
@@ -355,7 +354,7 @@ class BoardInfo(Screen):
         self.lines = [
             i2c,
             "Battery: not wired" if mv is None else _volts(mv),
-            free_ram(),
+            tablemate.free_ram(),
             "Firmware " + self.app.version,
             self.flashed,
         ]

@@ -54,7 +54,7 @@ from tablemate import keys as K
 from tablemate.rules import viewpoint as rules
 from tablemate.store import files
 from tablemate.ui import draw_rows, draw_title, scroll, shorten, table, text
-from tablemate.ui.play import GameScreen
+from tablemate.flow.play import GameScreen
 
 TABLE = const(0)
 CARDS = const(1)
@@ -64,7 +64,7 @@ PICK = const(4)
 
 CATALOG = "viewpoint.jsonl"  # in /data
 _W = const(128)
-_MSG = const(126)  # the message line's room (``ui.play.MessageLine``)
+_MSG = const(126)  # the message line's room (``flow.play.MessageLine``)
 _JUMP = const(6)  # LEFT/RIGHT in a list
 _MENU = "tablemate.screens.viewpoint_menu"
 BEEP_TURN = ((1568, 40),)
@@ -82,7 +82,7 @@ WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the playe
 
 def _parse(f):
     from tablemate.rules import viewpoint_extra  # .mpy: 18.5 KB, only for the extra cards
-    return viewpoint_extra.parse(f, json.loads)
+    return viewpoint_extra.parse(rules, f, json.loads)
 
 
 def prepare(app, opts):
@@ -540,4 +540,4 @@ class Viewpoint(GameScreen):
         self.do(["pass", by])
 
 
-SCREEN = Viewpoint  # the mode's game screen (``ui.play.play``)
+SCREEN = Viewpoint  # the mode's game screen (``flow.play.play``)

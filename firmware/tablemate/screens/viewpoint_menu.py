@@ -29,16 +29,16 @@ def extra_entries(screen):
     from tablemate.rules import viewpoint_extra as extra  # .mpy: 18.5 KB, only for the extra cards
     state = screen.game.state
     out = []
-    if extra.cancellable(state):
+    if extra.cancellable(rules, state):
         card = rules.name(state, extra.due_card(state))
         out.append(("Cancel " + card, lambda: _ask_player(
             screen, "Who cancels?", lambda q: _ask_card(
-                screen, "With which card?", extra.cancellers(state),
+                screen, "With which card?", extra.cancellers(rules, state),
                 lambda c: _then(screen, ["cancel", q, c])))))
-    if extra.revealers(state):
+    if extra.revealers(rules, state):
         out.append(("Reveal a card", lambda: _ask_player(
             screen, "Who reveals?", lambda q: _ask_card(
-                screen, "Which card?", extra.revealers(state),
+                screen, "Which card?", extra.revealers(rules, state),
                 lambda c: _then(screen, ["reveal", q, c])))))
     return out
 

@@ -135,7 +135,7 @@ class Game:
         g.name = name or rules.__name__.split(".")[-1]
         g.id = _new_id()
         g.state = state
-        unload((_READBACK,))  # read by the look at a saved game before (``session.saved``)
+        unload((_READBACK,))  # read by the look at a saved game before (``modes.saved``)
         return g
 
     @staticmethod
@@ -206,7 +206,7 @@ class Game:
     def save(self):
         """Queue the checkpoint that is due, then write the queued lines with one
         open/write/close; OSError keeps them for a retry. The journal is not created over a
-        saved game this one replaces until that game is filed (``ui.play.save`` does it first):
+        saved game this one replaces until that game is filed (``flow.play.save`` does it first):
         OSError then too."""
         self._checkpoint()
         if self._size is None:

@@ -6,7 +6,7 @@ spends no heap on it, and a game's screen needs no method for it.
 Who reads: the screen right over the home menu says (a game, the chess clock, a game's
 standings); what is over it (the game menu, a dialog) keeps its facing; the home menu and its
 pages (settings, history, a setup) are upright. A screen may say it with ``seat()``: -1, a game
-that faces no one seat; 0 or 1, a seat. A game's screen (``ui/play.py``: it holds the
+that faces no one seat; 0 or 1, a seat. A game's screen (``flow/play.py``: it holds the
 ``game``) needs none: in a game of two it faces the player to move (the rules' ``turn``; -1
 while no one is: the race for the first move, the end); a game of more faces no one (-1).
 

@@ -1,4 +1,4 @@
-"""The new-game menu every mode shares, built from the mode's registry entry (``session.MODES``).
+"""The new-game menu every mode shares, built from the mode's registry entry (``modes.MODES``).
 
 Rows: the player count, who plays, one row per option that applies (the rules' ``unused``
 says which do not, for the values chosen above them), who starts, Start. LEFT/RIGHT change the
@@ -12,9 +12,10 @@ module, not the mode's screens (a Pico pays 10-15 ms per module).
 
 from tablemate import random
 
-from tablemate import session, unload
+from tablemate import modes, unload
 from tablemate import CHOICE, FLAG, NUMBER
-from tablemate.options import valid
+from tablemate.options import (DEFAULT, HI, KEY, KIND, LABEL, LO, PARAMS, STEP, UNIT, VALUES, ZERO,
+                               valid)
 from tablemate import lifecycle
 from tablemate.store import setups
 from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
@@ -22,7 +23,7 @@ from tablemate.ui import ROW_WIDTH, ActionMenu, Menu, text
 RANDOM = -1  # "1st player: random": drawn when the game starts, then kept in its journal
 _UNKNOWN = ()  # Setup.saved before it is looked up
 # What a setup menu loads and its game does not need (``unload``, once the game is shown).
-SETUP_MODULES = ("tablemate.ui.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
+SETUP_MODULES = ("tablemate.flow.setup", "tablemate.store.setups", "tablemate.ui.numberentry",
                  "tablemate.options", "tablemate.lifecycle")
 
 
@@ -31,7 +32,7 @@ def show(app, name):
     the players' names are rendered, so the game's first frame waits for neither. Its rows
     are the rules module's declaration (``tablemate.options``): the home menu imports that
     module while its cursor rests on the mode (``lifecycle.rules``)."""
-    mode = session.mode(name)
+    mode = modes.mode(name)
     records, problem = setups.load(app.path("setups.json"))
     menu = Setup(app, mode, lifecycle.rules(name), records)
     app.push(menu)
@@ -51,14 +52,14 @@ def _prefetch(app, name):
 
 def value_text(option, value):
     """How an option's value reads in its row."""
-    kind, params = option[2], option[4]
+    kind, params = option[KIND], option[PARAMS]
     if kind == FLAG:
         return "on" if value else "off"
     if kind == CHOICE:
-        if type(params[1]) is tuple:  # a word for each value
-            return params[1][params[0].index(value)]
-        return "%d%s" % (value, params[1]) if value else "off"
-    return "%d" % value if value or params[3] is None else params[3]
+        if type(params[UNIT]) is tuple:  # a word for each value
+            return params[UNIT][params[VALUES].index(value)]
+        return "%d%s" % (value, params[UNIT]) if value else "off"
+    return "%d" % value if value or params[ZERO] is None else params[ZERO]
 
 
 class Setup(Menu):
@@ -74,7 +75,7 @@ class Setup(Menu):
         roster = len(app.settings["names"])
         lo, hi, n = rules.PLAYERS
         self.seats = list(range(min(n, roster)))  # positions in the settings' names
-        self.values = [opt[3] for opt in self.option_rows]
+        self.values = [opt[DEFAULT] for opt in self.option_rows]
         self.starter = 0  # a seat, or RANDOM
         self.saved = _UNKNOWN  # the saved game's mode name or None, looked up in a quiet pass
         rec = records.get(mode["name"])
@@ -94,7 +95,7 @@ class Setup(Menu):
         if type(values) is dict:
             options = self.option_rows
             for i in range(len(options)):
-                key = options[i][0]
+                key = options[i][KEY]
                 if key in values and valid(options[i], values[key]):
                     self.values[i] = values[key]
         first = rec.get("first")
@@ -113,7 +114,7 @@ class Setup(Menu):
         if unused is None:
             return ()
         options = self.option_rows
-        return unused(dict((options[i][0], self.values[i]) for i in range(len(options))),
+        return unused(dict((options[i][KEY], self.values[i]) for i in range(len(options))),
                       len(self.seats))
 
     def _relabel(self):
@@ -123,9 +124,9 @@ class Setup(Menu):
                  _names_row(self._names())]
         options = self.option_rows
         unused = self._unused()
-        self.rows = [i for i in range(len(options)) if options[i][0] not in unused]
+        self.rows = [i for i in range(len(options)) if options[i][KEY] not in unused]
         for i in self.rows:
-            items.append(options[i][1] + ": " + value_text(options[i], self.values[i]))
+            items.append(options[i][LABEL] + ": " + value_text(options[i], self.values[i]))
         if not self.race:
             items.append("1st player: " + ("random" if self.starter == RANDOM
                                            else self._names()[self.starter]))
@@ -152,14 +153,14 @@ class Setup(Menu):
 
     def _step(self, i, step):
         option = self.option_rows[i]
-        kind, params = option[2], option[4]
+        kind, params = option[KIND], option[PARAMS]
         if kind == FLAG:
             self.values[i] = not self.values[i]
         elif kind == CHOICE:
-            values = params[0]
+            values = params[VALUES]
             self.values[i] = values[(values.index(self.values[i]) + step) % len(values)]
         else:
-            self.values[i] = min(params[1], max(params[0], self.values[i] + step * params[2]))
+            self.values[i] = min(params[HI], max(params[LO], self.values[i] + step * params[STEP]))
 
     def _pick(self, index):
         app = self.app
@@ -173,12 +174,12 @@ class Setup(Menu):
         elif self._option(index) is not None:
             i = self._option(index)
             option = self.option_rows[i]
-            if option[2] == NUMBER:
+            if option[KIND] == NUMBER:
                 # .mpy: 1.4 KB and its import, only for a number typed
                 from tablemate.ui.numberentry import NumberEntry
-                p = option[4]
-                app.push(NumberEntry(app, option[1], self.values[i], p[0], p[1],
-                                     lambda v: self._set(i, v), step=p[2], zero=p[3]))
+                p = option[PARAMS]
+                app.push(NumberEntry(app, option[LABEL], self.values[i], p[LO], p[HI],
+                                     lambda v: self._set(i, v), step=p[STEP], zero=p[ZERO]))
             else:
                 self._adjust(index, 1)
         elif index == len(self.items) - 2 and not self.race:
@@ -218,7 +219,7 @@ class Setup(Menu):
             opts["first"] = first
         options = self.option_rows
         for i in range(len(options)):
-            opts[options[i][0]] = self.values[i] if i in self.rows else options[i][3]
+            opts[options[i][KEY]] = self.values[i] if i in self.rows else options[i][DEFAULT]
         fixed = getattr(self.rules, "fixed", None)
         if fixed:
             opts.update(fixed(n))
@@ -234,7 +235,7 @@ class Setup(Menu):
         opts = self.options(first)
         options = self.option_rows
         rec = {"seats": self.seats, "first": self.starter,
-               "values": dict((options[i][0], self.values[i]) for i in range(len(options)))}
+               "values": dict((options[i][KEY], self.values[i]) for i in range(len(options)))}
 
         if self.saved is _UNKNOWN:  # Start came before the quiet pass that looks
             self.look_for_saved()
@@ -252,14 +253,14 @@ class Setup(Menu):
             # .mpy: 2.8 KB a game holds only once a dialog shows
             from tablemate.ui.dialogs import Confirm
             app.push(Confirm(app, "Replace the saved %s? The History files it unfinished."
-                             % session.label(saved), go))
+                             % modes.label(saved), go))
         else:
             go()
 
     def look_for_saved(self):
         """Whether starting will replace a saved game: looked up while the player reads (a
         file lookup is a few ms on a Pico), not in the press on Start."""
-        self.saved = session.saved_name(self.app)
+        self.saved = modes.saved_name(self.app)
 
     def _save(self, rec):
         """After the game's first frame: remember its setup, then let the setup's modules go

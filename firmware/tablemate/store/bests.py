@@ -1,4 +1,4 @@
-"""The solitaire's records, ``/data/perspective.json``: the fewest moves and the fastest time.
+"""The solitaire's bests, ``/data/perspective.json``: the fewest moves and the fastest time.
 
 ``{"moves": n, "ms": n}`` (either may be missing yet); when a game with an id set them, also
 ``"game"``: that id and ``"before"``: the records it beat, so that an undo reopening that game,

@@ -3,7 +3,7 @@ standings and the winner's fanfare (the score table is ``ui/table.py``).
 
 One module, because a Pico pays 10-15 ms per module imported and a resumed game must be on the
 screen within 150 ms: a mode's screen module plus this one is all a game needs to load. The
-standings (``ui/standings.py``) load when a game ends: a Pico keeps module code in its heap.
+standings (``flow/standings.py``) load when a game ends: a Pico keeps module code in its heap.
 
 Plumbing (``GameScreen``): a key press becomes a rules action; the rules take it or refuse it
 with a short reason, which the message line shows while the state stays as it was. A taken
@@ -26,7 +26,7 @@ from tablemate import ticks_add, ticks_diff
 
 from micropython import const
 
-from tablemate import RuleError, session, unload
+from tablemate import RuleError, modes, unload
 from tablemate import keys as K
 from tablemate.store.files import trouble
 from tablemate.ui import ActionMenu, Screen, text
@@ -131,7 +131,7 @@ class GameScreen(Screen):
         Screen.__init__(self, app)
         self.game = game
         self.rules = game.rules
-        self.title = session.label(game.name)  # the registry's label
+        self.title = modes.label(game.name)  # the registry's label
         self.msg = MessageLine()
         self._unsaved = False  # a save failed and none has worked since (the players know)
         if game.unsaved:  # a new game: its journal is created once its first frame is sent
@@ -332,8 +332,7 @@ class GameMenu(ActionMenu):
         self.screen.undo()
 
     def _phones(self):
-        from tablemate.screens import phones  # .mpy: only with phones on
-        self.app.replace(phones.PhonesPage(self.app))
+        self.app.replace(self.app.phones.page())
 
     def _end(self):
         # .mpy: 2.8 KB a game holds only once a dialog shows
@@ -353,7 +352,7 @@ class GameMenu(ActionMenu):
         game = self.screen.game
 
         def again():
-            from tablemate.ui.standings import leave  # .mpy: 3.8 KB, only once a game ends
+            from tablemate.flow.standings import leave  # .mpy: 3.8 KB, only once a game ends
             if leave(app, game):
                 return
             opts = dict(game.opts)
@@ -374,7 +373,7 @@ class GameMenu(ActionMenu):
 
     def _home(self):
         if self.screen.over():
-            from tablemate.ui.standings import leave  # .mpy: 3.8 KB, only once a game ends
+            from tablemate.flow.standings import leave  # .mpy: 3.8 KB, only once a game ends
             if leave(self.app, self.screen.game):
                 return
         self.app.home()
@@ -382,7 +381,7 @@ class GameMenu(ActionMenu):
 
 # -- the end -----------------------------------------------------------------------------------
 def show_standings(app, game):
-    """Replace the game's screens by its standings (``ui/standings.py``, loaded at the end of a
+    """Replace the game's screens by its standings (``flow/standings.py``, loaded at the end of a
     game, not during it); OK files the game and goes home."""
-    from tablemate.ui import standings  # .mpy: 3.8 KB, only once a game ends
+    from tablemate.flow import standings  # .mpy: 3.8 KB, only once a game ends
     standings.show(app, game)

@@ -30,7 +30,7 @@ from tablemate import os
 # summary's scores are: "points", more is better, the default; "moves", fewer is better;
 # "none", no numbers: the winners rank first, the others together after them; a dict when the
 # setup decides it, by the summary's "kind", "*" for any other: every place that shows or
-# exports a result reads it through ``ui.standings.numbers``), and "rules" and "screens"
+# exports a result reads it through ``flow.standings.numbers``), and "rules" and "screens"
 # (where its modules are, when not tablemate.rules.<name> and tablemate.screens.<name>: a mode
 # from outside the firmware, as the tests register one). The boot loads this registry, and a
 # Pico pays for every constant in it at every boot: what a mode's setup needs is in its rules

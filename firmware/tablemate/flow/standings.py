@@ -1,11 +1,11 @@
 """The final standings: every player ranked, the winners checked; OK files the game and goes home.
 
-Its own module, loaded when a game ends (``ui.play.show_standings``) or a mode draws its final
+Its own module, loaded when a game ends (``flow.play.show_standings``) or a mode draws its final
 ranking: during a game a Pico keeps only what the game needs in its heap. What a game's end
 needs lives here with it: the winners in words, leaving the game.
 """
 
-from tablemate import session
+from tablemate import modes
 from tablemate import keys as K
 from tablemate.ui import Screen, draw_title, text
 
@@ -20,7 +20,7 @@ def numbers(record):
     entry declares (``numbers``: a word, or a dict by the summary's ``kind``, "*" for any other
     setup; points without one). ``record`` is a history line, or a summary with its "game":
     a line written before the declaration reads by it too."""
-    said = (session.mode(record.get("game")) or {}).get("numbers", POINTS)
+    said = (modes.mode(record.get("game")) or {}).get("numbers", POINTS)
     if type(said) is dict:
         kind = record.get("kind")  # a damaged line's may be anything: only a word is a setup
         said = said.get(kind if type(kind) is str else "*", said.get("*", POINTS))
@@ -143,7 +143,7 @@ def reason(record):
     registry's ``ends``, "%s" the names of the players who did not win), else, when a winner's
     number equals another player's, its word for the tie-break (``ends["tie"]``). ``record`` is
     a history line (``rules.summary`` and the mode's name)."""
-    ends = (session.mode(record.get("game")) or {}).get("ends", {})
+    ends = (modes.mode(record.get("game")) or {}).get("ends", {})
     won = record.get("winners") or ()
     word = ends.get(str(record.get("outcome")))
     if word is None and "tie" in ends and _tied(record.get("scores", []), won):
@@ -166,7 +166,7 @@ def footnote(record):
     "Time 3:45"; or None."""
     why = reason(record)
     if why is None and type(record.get("ms")) is int:
-        from tablemate.store.records import fmt_ms  # .mpy: 1.8 KB kept out of a game's heap
+        from tablemate.store.bests import fmt_ms  # .mpy: 1.8 KB kept out of a game's heap
         why = "Time " + fmt_ms(record["ms"])
     return why
 
