@@ -267,6 +267,10 @@ def kept(state, p):
 
 
 def last(state):
+    """The last settled Patient, or None: {"round", "patient", "card" (the one kept, 1-based),
+    "cards" (how many were on offer), "votes" (each player's card, None for the Patient),
+    "scored" (the seats that scored), "worth" (points each), "tie" (the tied cards the Patient
+    chose from, [] without a tie)}."""
     return state["last"]
 
 
