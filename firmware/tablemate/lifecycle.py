@@ -13,7 +13,6 @@ not at boot: the home menu needs only ``modes`` (the registry and what is saved)
 
 import sys
 
-import tablemate
 from tablemate import RuleError, modes, unload
 
 
@@ -50,8 +49,7 @@ def rest(home, name):
     """The home menu's cursor rests on mode ``name`` (None: another row): its rules module and
     the options' (the setup menu is drawn from them) are imported while the player reads, a
     Pico taking 15-30 ms for each. The rules module a rest imported before goes (only that: one
-    a game or any other loaded stays), so passing the modes by costs no RAM. Frozen (the UF2)
-    the setup menu's own modules load with them: OK then imports nothing."""
+    a game or any other loaded stays), so passing the modes by costs no RAM."""
     if home.ready is not None:
         unload((home.ready,))
         home.ready = None
@@ -61,8 +59,6 @@ def rest(home, name):
         if len(sys.modules) > loaded:  # this rest imported it
             home.ready = ready.__name__
         __import__("tablemate.options")  # let go with the setup's modules
-        if tablemate.FROZEN:  # and the setup menu itself (8-10 KB of heap from .mpy)
-            __import__("tablemate.flow.setup")
 
 
 def prefetch(app, name, saved=False):

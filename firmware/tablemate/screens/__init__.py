@@ -76,6 +76,8 @@ class Home(ActionMenu):
         if self.app.top() is self and (mode or self.ready is not None):
             from tablemate import lifecycle  # .mpy: 3.9 KB kept out of a game's heap
             lifecycle.rest(self, modes.MODES[i]["name"] if mode else None)
+            if mode and tablemate.FROZEN:  # frozen, the setup menu too: OK then imports
+                from tablemate.flow import setup  # noqa: F401  nothing (.mpy: 8-10 KB at boot)
 
     def _refresh(self):
         self._stale = False
