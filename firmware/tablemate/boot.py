@@ -148,7 +148,8 @@ def build(cfg=BOARD, root="", cycles=-1):
         addr = fault.wait_for_display(i2c, cfg, find_display, cycles)
         if addr is None:
             return None
-    display = SSD1306(i2c, addr=addr, sh1106=cfg["display"] == "sh1106", flip=cfg["flip"])
+    display = SSD1306(i2c, addr=addr, sh1106=cfg["display"] == "sh1106", flip=cfg["flip"],
+                      hz=cfg["freq"])
 
     def input_for(layout):
         if layout == "encoder":

@@ -130,6 +130,20 @@ def test_the_card_picker_keeps_the_catalog_order_and_proposes_the_most_copies():
     assert v.likeliest(s) == SIDED
 
 
+def test_the_card_picker_takes_the_unseen_counts_a_screen_already_has():
+    # The screen counts the unseen copies once per card played and hands the count to both
+    # (one walk over the views instead of two, in the press); the answers are the same.
+    s = _new()
+    for _ in range(4):
+        left = v.unseen(s)
+        assert v.held(s, left) == v.held(s) and v.likeliest(s, left) == v.likeliest(s)
+        p = v.turn(s)
+        v.apply(s, ["play", p, SPOT])
+        v.apply(s, ["target", p, v.choices(s)[0]])
+    left = [0] * len(v.CARDS)  # what is passed is what counts: nothing left, nothing proposed
+    assert v.held(s, left) == [] and v.likeliest(s, left) is None
+
+
 # --- every card's effect ------------------------------------------------------------------------
 
 def test_blink_draws_two_and_partly_when_the_pile_runs_low():

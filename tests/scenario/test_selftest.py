@@ -148,6 +148,7 @@ def _bus_test(dev, opened=False):
 def test_the_fast_display_is_tried_then_kept_as_a_board_setting(make_device, root):
     dev = make_device()
     assert machine.world.bus(0).freq == 400000, "the default"
+    assert dev.app.display.hz == 400000, "the driver weighs spans by the bus's speed"
     open_selftest(dev, "Display bus")
     assert dev.shows("Now 400 kHz") and dev.shows("OK: whole frames at"), dump(dev)
     dev.press("BACK")
@@ -159,13 +160,15 @@ def test_the_fast_display_is_tried_then_kept_as_a_board_setting(make_device, roo
     assert machine.world.bus(0).freq == 1000000, "the result is drawn at 1 MHz"
     dev.press("OK")
     assert menu_row(dev, "Display bus"), dump(dev)
-    assert _wiring(root) == {"freq": 1000000}
+    assert _wiring(root) == {"freq": 1000000} and dev.app.display.hz == 1000000
     dev = make_device()
     assert dev.app is not None and machine.world.bus(0).freq == 1000000, "the next start too"
+    assert dev.app.display.hz == 1000000
 
     _bus_test(dev)
     dev.press("BACK")  # back to the default: written, since the board's setting is 1 MHz now
     assert _wiring(root) == {"freq": 400000} and machine.world.bus(0).freq == 400000
+    assert dev.app.display.hz == 400000
 
 
 def test_a_panel_that_cannot_keep_up_stays_at_400_khz(make_device, root):
@@ -187,7 +190,7 @@ def test_a_fast_display_that_stopped_keeping_up_starts_at_400_khz(root):
     dev = Device(root, wiring={"freq": 1000000}, max_hz=400000)
     assert dev.app is not None and machine.world.bus(0).freq == 400000, dump(dev)
     assert dev.shows("Scorepad"), dump(dev)
-    assert dev.app.probe.hz == 400000
+    assert dev.app.probe.hz == 400000 and dev.app.display.hz == 400000
 
 
 def test_a_flash_that_refuses_the_choice_keeps_it_until_the_next_start(make_device, root,

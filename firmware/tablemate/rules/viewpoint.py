@@ -621,17 +621,21 @@ def unseen(state):
     return left
 
 
-def held(state):
+def held(state, left=None):
     """The cards a player may still hold (a copy not yet seen), in the catalog's order: the
-    card picker's order, the same every turn, so that a player's hand learns where a card is."""
-    left = unseen(state)
+    card picker's order, the same every turn, so that a player's hand learns where a card is.
+    ``left``: ``unseen(state)`` when the caller has it (a screen wants this and ``likeliest``
+    after every card: one count of the views instead of two, 0.8 ms of a Pico's press)."""
+    if left is None:
+        left = unseen(state)
     return [c for c in range(len(left)) if left[c] > 0]
 
 
-def likeliest(state):
+def likeliest(state, left=None):
     """The card with the most copies not yet seen (the catalog's first among equals), or None
-    when none is left: what the card picker proposes."""
-    left = unseen(state)
+    when none is left: what the card picker proposes. ``left`` as in ``held``."""
+    if left is None:
+        left = unseen(state)
     best = 0
     for c in range(1, len(left)):
         if left[c] > left[best]:

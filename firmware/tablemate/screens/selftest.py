@@ -254,6 +254,7 @@ class BusTest(Screen):
         """Run the bus at ``hz``, and keep it as the board's setting; then leave."""
         app = self.app
         app.probe.speed(hz)
+        app.display.hz = hz  # how the driver weighs spans against the whole frame
         app.pop()
         if hz != self.board_hz:
             from tablemate.store import settings  # .mpy: 3.8 KB, let go once read (app.py)

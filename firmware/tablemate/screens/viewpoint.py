@@ -278,8 +278,12 @@ class Viewpoint(GameScreen):
         self.totals = rules.scores(state)
         got = None if self.over() else rules.prompt(state)
         self.mine = None
-        self.order = rules.held(state) if got is None else ()  # a card is due
-        best = rules.likeliest(state) if got is None else None
+        self.order = ()
+        best = None
+        if got is None:  # a card is due
+            left = rules.unseen(state)
+            self.order = rules.held(state, left)
+            best = rules.likeliest(state, left)
         self.best = self.order.index(best) if best is not None else 0  # its row
         if got is None:
             self.view = TABLE
