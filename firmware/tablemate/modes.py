@@ -82,7 +82,7 @@ def saved(app):
         os.stat(path)
     except OSError:
         try:
-            os.stat(path + ".new")  # a repair a cut stopped between its renames (files.keep_start)
+            os.stat(path + ".new")  # a repair a cut stopped between its renames (salvage.keep_start)
         except OSError:
             return None, False  # no game: the journal's reader is not even imported (boot time)
         from tablemate.store import files

@@ -14,7 +14,7 @@ tells the player the same thing.
 from tablemate import alive, os
 from micropython import const
 
-_CHUNK = const(256)
+CHUNK = const(256)  # bytes a long copy reads at once, feeding the watchdog between
 _NOSPC = const(28)  # errno.ENOSPC: littlefs found no free block
 _ROFS = const(30)  # errno.EROFS: the filesystem is mounted read-only
 _DIR = const(0x4000)  # S_IFDIR in os.stat()[0], on littlefs and on the host
@@ -121,30 +121,6 @@ def write_atomic(path, data, keep=False):
     return got
 
 
-def keep_start(path, length, more=b""):
-    """Make the file at ``path`` its first ``length`` bytes and ``more``, the whole file kept
-    aside (``write_atomic`` with ``keep``); return the number of newlines in what is kept.
-
-    Why here: littlefs cannot shorten a file, so a journal's repair (a cut at a damaged line, or
-    an append that finds bytes not its own) copies what it keeps; a long journal takes seconds
-    at the flash's slowest, so the copy feeds the watchdog chunk by chunk."""
-    def fill(fo):
-        lines = 0
-        left = length
-        with open(path, "rb") as fi:
-            while left > 0:
-                alive()
-                data = fi.read(min(_CHUNK, left))
-                if not data:
-                    break
-                fo.write(data)
-                lines += data.count(b"\n")
-                left -= len(data)
-        fo.write(more)
-        return lines
-    return write_atomic(path, fill, True)
-
-
 def remove(path):
     """Delete the file at ``path`` and a temporary file a cut ``write_atomic`` left; missing
     files are fine."""
@@ -171,7 +147,7 @@ def copy(src, dst, length=-1):
         with open(dst, "wb") as fo:
             while length:
                 alive()  # a long copy: seconds at the flash's slowest
-                n = _CHUNK if length < 0 else min(_CHUNK, length)
+                n = CHUNK if length < 0 else min(CHUNK, length)
                 data = fi.read(n)
                 if not data:
                     break

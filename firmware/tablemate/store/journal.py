@@ -42,7 +42,7 @@ line with good lines after it, or a bad header, means the file is kept aside who
 from tablemate import crc32, json
 from micropython import const
 
-from tablemate.store.files import keep_start, opened, write_atomic
+from tablemate.store.files import opened, write_atomic
 
 VERSION = 3
 SIGNED = 3  # the first version whose checkpoints carry their CRC
@@ -184,7 +184,8 @@ def append(path, expect, render, primed=None):
     if data.startswith(extra):
         write(path, data[len(extra):], "ab")
     else:  # not lines of ours: damage that a full or read-only flash kept a resume from
-        keep_start(path, expect, data)  # cutting, or junk a file system wrote; rare
+        from tablemate.store.salvage import keep_start  # .mpy: loaded by this repair only
+        keep_start(path, expect, data)  # cutting, or junk a file system wrote
     return expect + len(data)
 
 

@@ -14,7 +14,7 @@ cuts the file there (keeping a copy aside).
 
 A cut rewrites what it keeps (littlefs cannot shorten a file): a long journal takes seconds at
 the flash's slowest, so the copy feeds the watchdog chunk by chunk (``tablemate.alive``), and
-the damaged file is renamed aside, not copied (``files.keep_start``: the new journal
+the damaged file is renamed aside, not copied (``salvage.keep_start``: the new journal
 is whole before it takes the name). A reset at any moment of a repair leaves the journal as it
 was, to be repaired again, or repaired: never a repair half done or done twice, never a loop of
 resets (issue 33: a 6,000-action journal reset the board nine times in a row at the datasheet's
@@ -25,7 +25,7 @@ slowest timing, a partial copy aside each time).
 from tablemate import alive, crc32, json, os
 from micropython import const
 
-from tablemate.store.files import NOT_SAVED, aside, finish, keep_start, trouble
+from tablemate.store.files import NOT_SAVED, aside, finish, trouble
 from tablemate.store.journal import (BAD, LONGEST, OPEN, SIGNED, TORN, UNDO_LINE, VERSION,
                                      VOID, stats, write)
 
@@ -338,12 +338,13 @@ def _scan(f, stop, size, crc, got):
 
 def cut(path, offset):
     """A damaged line starts at offset: keep the file aside, cut it there, return the message."""
+    from tablemate.store.salvage import keep_start  # .mpy: loaded by a repair only (rare)
     return "Bad line %d: copy kept" % (keep_start(path, offset) + 1)  # the header: 1
 
 
 def _open(path):
     """The journal opened to read, or None; a repair that a cut stopped between its renames is
-    finished first (``files.keep_start``)."""
+    finished first (``salvage.keep_start``)."""
     try:
         return open(path, "rb")
     except OSError:
