@@ -48,10 +48,7 @@ _SET_VCOM = const(0xDB)  # + VCOMH deselect level
 _SH_COL_LO = const(0x00)  # SH1106: | low nibble of the column
 _SH_COL_HI = const(0x10)  # SH1106: | high nibble of the column
 _GRAIN = const(4)  # the changed spans are found to within this many columns
-# At most this many pages unchanged on a fast bus (``hz`` above 400 kHz), or none at 400 kHz:
-# the whole frame goes as one window, no span looked for (``_diff``).
-_FAST_SLACK = const(2)
-_SLOW_HZ = const(400000)
+_SLOW_HZ = const(400000)  # above it, a fast bus: ``hw/fastbus.py`` weighs the frame
 
 
 class SSD1306(framebuf.FrameBuffer):
@@ -77,8 +74,8 @@ class SSD1306(framebuf.FrameBuffer):
         self._page_smv = [self._smv[p * width:(p + 1) * width] for p in range(self.pages)]
         self._lo = bytearray(self.pages)  # first changed column per page (this show)
         self._hi = bytearray(self.pages)  # last changed column per page
-        self._all = False  # this show's frame goes whole (``_whole``)
-        self._halves = None  # the pages' halves, on a fast bus (``_split``)
+        self._all = False  # this show's frame goes whole (``_diff``)
+        self._halves = None  # the pages' halves, on a fast bus (``fastbus.split``)
         self._cmd = bytearray(7)  # [control, command bytes...] for the window of one write
         self._cmd[0] = _CTRL_CMD
         self._cmd4 = memoryview(self._cmd)[:4]  # SH1106: page + two column nibbles
@@ -200,53 +197,14 @@ class SSD1306(framebuf.FrameBuffer):
                 lo = mid
         return first, hi - 1
 
-    def _whole(self, changed):
-        """On a fast bus, whether a frame with ``changed`` pages that differ (``_lo``/``_hi``
-        marking them), not all, goes whole, as one window, its spans not looked for (see
-        ``_diff``)."""
-        pages = self.pages
-        if changed < pages - _FAST_SLACK:
-            return False
-        if changed > pages - _FAST_SLACK:
-            return True
-        # six of eight: whole unless two or more of them changed on one side of their middle
-        # only (a table's few cells: their spans are narrow), as in a new screen or a list
-        halves = self._halves or self._split()
-        lo, hi = self._lo, self._hi
-        narrow = 0
-        for p in range(pages):
-            if lo[p] <= hi[p]:
-                k = 4 * p
-                if halves[k] == halves[k + 1] or halves[k + 2] == halves[k + 3]:
-                    narrow += 1
-                    if narrow > 1:
-                        return False
-        return True
-
-    def _split(self):
-        """Each page's halves, frame and shadow (left, its shadow, right, its shadow), for a
-        fast bus: made once, after the first whole frame, so that comparing them allocates
-        nothing."""
-        half = self.width >> 1
-        out = []
-        for p in range(self.pages):
-            a, b = self._page_mv[p], self._page_smv[p]
-            out += (a[:half], b[:half], a[half:], b[half:])
-        self._halves = out
-        return out
-
     def _diff(self):
         """Fill _lo/_hi with each page's changed span; return the number of changed pages.
 
         When every page changed (a new screen), the spans are not looked for: the
         frame goes whole, which costs ~1 ms more on the wire than the exact spans and saves
-        the ~4 ms of finding them. On a fast bus (1 MHz: a page is 1.2 ms of wire) a frame
-        with seven pages changed goes whole too, and one with six unless two of them changed on
-        one side of their middle only: a page's span costs a Pico 0.4-0.5 ms to find and a
-        window 0.5 ms to send, so 6-7 wide spans in 5-6 windows took 12-14 ms where the whole
-        frame takes 10.6 (the emulated Pico: a Start, a Viewpoint card); six pages, four of
-        them a few cells (285 bytes), took 8.5. At 400 kHz a page is 2.9 ms of wire: the spans
-        pay, and every changed page's is found.
+        the ~4 ms of finding them. On a fast bus a frame with six or seven pages changed may go
+        whole too (``hw/fastbus.py`` says when and why); at 400 kHz a page is 2.9 ms of wire:
+        the spans pay, and every changed page's is found.
         """
         width = self.width
         pages = self.pages
@@ -258,7 +216,10 @@ class SSD1306(framebuf.FrameBuffer):
                 changed += 1
             else:
                 lo[p], hi[p] = 1, 0  # empty span
-        self._all = changed >= pages or (self.hz > _SLOW_HZ and self._whole(changed))
+        self._all = changed >= pages
+        if not self._all and self.hz > _SLOW_HZ:
+            from tablemate.hw import fastbus  # .mpy: 0.2 KB, only on a fast bus
+            self._all = fastbus.whole(self, changed)
         if not self._all:
             for p in range(pages):
                 if lo[p] <= hi[p]:
@@ -312,7 +273,8 @@ class SSD1306(framebuf.FrameBuffer):
             self._window(0, self.pages - 1, 0, self.width - 1)
             self._valid = True
             if self._halves is None and self.hz > _SLOW_HZ:  # after the boot's first frame:
-                self._split()  # not in the first press that needs them (1.4 ms on a Pico)
+                from tablemate.hw import fastbus  # not in the first press that needs them
+                fastbus.split(self)  # (1.4 ms on a Pico)
             return
         lo, hi = self._lo, self._hi
         g0 = g1 = c0 = c1 = cost = -1  # the window being grown: pages g0..g1, columns c0..c1
