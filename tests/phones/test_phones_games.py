@@ -1,5 +1,8 @@
 """Two 5-player games end to end from five phones' pages (Chromium, each in its own profile) and
-the gadget's buttons, on the table rig under CPython and under MicroPython's unix port:
+the gadget's buttons, on the table rig (Cartes under CPython and under MicroPython's unix port,
+Contrast under MicroPython, the Pico W's interpreter: the CPython rig's server, table and
+asyncio loop are the ones Cartes and tests/phones' other modules play on CPython, and a
+five-phone game is 15-25 s of a test run):
 
 - Cartes sur Table with the secret ballot: 20 Patients, every vote cast on a phone (one player
   votes on the gadget's own picker once, one tie is settled from the Patient's phone), each
@@ -99,6 +102,7 @@ def test_cartes_sur_table_from_five_phones(rig, pages):
         assert scores == st["state"]["points"]
 
 
+@pytest.mark.parametrize("vm", ["micropython"], indirect=True, scope="module")
 def test_contrast_from_five_phones(rig, pages):
     assert rig.send("free *") == "ok"
     st = rig.start_game("contrast", {"names": NAMES})
