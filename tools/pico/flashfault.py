@@ -26,25 +26,6 @@ sys.path.insert(0, HERE)
 
 import measure  # noqa: E402  (the rig helpers: build_app, settings, journals)
 
-# Copies an app folder into a littlefs image, as the rig's mkfs.py does.
-_MKFS = r"""
-import os, sys
-from littlefs import LittleFS
-src, out = sys.argv[1], sys.argv[2]
-fs = LittleFS(block_size=4096, block_count=352, prog_size=256)
-for root, dirs, files in os.walk(src):
-    dirs.sort()
-    rel = os.path.relpath(root, src)
-    if rel != ".":
-        fs.mkdir(rel.replace(os.sep, "/"))
-    for f in sorted(files):
-        dst = f if rel == "." else rel.replace(os.sep, "/") + "/" + f
-        with open(os.path.join(root, f), "rb") as s, fs.open(dst, "wb") as d:
-            d.write(s.read())
-with open(out, "wb") as fh:
-    fh.write(fs.context.buffer)
-"""
-
 _FULL_BOOT = """# A full flash: fill it, 4 KB and then 256 and 16 B at a time, until littlefs says no.
 import os
 filled = 0
@@ -102,8 +83,14 @@ def make_flash(rig, mode, work):
     with open(os.path.join(app, "boot.py"), "w") as f:
         f.write(_READ_ONLY_BOOT if mode == "readonly" else _FULL_BOOT)
     image = os.path.join(work, mode + ".img")
-    subprocess.run([os.path.join(rig, "venv", "bin", "python"), "-c", _MKFS, app, image], check=True)
+    mkfs(rig, app, image)
     return image
+
+
+def mkfs(rig, app, image):
+    """The app folder as the littlefs image the rig boots from (the rig's own tools/mkfs.py)."""
+    subprocess.run([os.path.join(rig, "venv", "bin", "python"),
+                    os.path.join(rig, "tools", "mkfs.py"), app, image], check=True)
 
 
 def frame_text(out, name):

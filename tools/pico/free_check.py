@@ -24,7 +24,6 @@ fake board and the host's flash fault. Exit status 1 when a check fails.
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -68,8 +67,7 @@ def make_flash(rig, work):
     with open(os.path.join(app, "boot.py"), "w") as f:
         f.write(_FILL_BOOT)
     image = os.path.join(work, "full.img")
-    subprocess.run([os.path.join(rig, "venv", "bin", "python"), "-c", flashfault._MKFS, app,
-                    image], check=True)
+    flashfault.mkfs(rig, app, image)
     return image
 
 
