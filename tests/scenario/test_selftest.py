@@ -230,14 +230,17 @@ def test_board_page_shows_bus_battery_heap_and_version(make_device, root):
     assert dev.shows("Flashed abc1234"), dump(dev)
 
 
-def test_board_page_on_the_uf2_says_it_is_frozen(make_device, root):
-    """Frozen into a UF2, the package's path is among the frozen modules and no version file is
-    on the flash (the UF2's boot removes a flash install's): the page says so, not "No
-    version.json"."""
-    from tablemate.screens import selftest
+def test_board_page_on_the_uf2_says_it_is_frozen(make_device, root, monkeypatch):
+    """Frozen into a UF2 (``tablemate.FROZEN``: the package's path is among the frozen modules)
+    no version file is on the flash (the UF2's boot removes a flash install's): the page says
+    so, not "No version.json"."""
+    import tablemate
+    assert not tablemate.FROZEN  # the host runs firmware/ from files
+    monkeypatch.setattr(tablemate, "FROZEN", True)
     dev = make_device()
-    assert selftest._flashed(dev.app, ".frozen/tablemate") == "Frozen in the UF2"
-    assert selftest._flashed(dev.app, [os.path.join(root, "tablemate")]) == "No version.json"
+    open_selftest(dev, "Board")
+    assert dev.shows("Frozen in the UF2"), dump(dev)
+    assert not dev.shows("No version.json"), dump(dev)
 
 
 def test_board_page_without_battery_sense(root):

@@ -340,7 +340,7 @@ class BoardInfo(Screen):
         Screen.__init__(self, app)
         self.lines = []
         self._at = 0
-        self.flashed = _flashed(app, getattr(tablemate, "__path__", None))
+        self.flashed = _flashed(app, tablemate.FROZEN)
         self.refresh(app.now)
 
     def refresh(self, now):
@@ -385,11 +385,11 @@ def _volts(mv):
     return "Battery: %d.%02d V" % (centi // 100, centi % 100)
 
 
-def _flashed(app, package):
-    """How the firmware is installed, in one line: frozen into a UF2 (``package``, the
-    package's ``__path__``, is then in MicroPython's frozen modules, and no version file is on
-    the flash), else what ``tablemate flash`` wrote in its version file."""
-    if str(package).startswith(".frozen/"):
+def _flashed(app, frozen):
+    """How the firmware is installed, in one line: frozen into a UF2 (``tablemate.FROZEN``: no
+    version file is on the flash then), else what ``tablemate flash`` wrote in its version
+    file."""
+    if frozen:
         return "Frozen in the UF2"
     from tablemate.store import textfiles  # .mpy: only for a file a player wrote
     try:
