@@ -77,7 +77,7 @@ QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
 WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
-# setup or the resume question (``lifecycle.prefetch``)
+# setup or the resume question (``lifecycle.warm``)
 
 
 def _parse(f):
