@@ -1,0 +1,97 @@
+"""The score table's cells kept as bytes, on a fast display bus (above 400 kHz).
+
+On a 1 MHz bus a whole frame is 10 ms of wire, and drawing a table's cells costs as much: on
+the emulated Pico 1.1-1.7 ms a cell (its name, its number's digits, Viewpoint's hand size), 6.5
+ms for six late in a Viewpoint game, where a press changes two cells. A cell that shows what it
+showed before is copied instead, three pages of bytes. A cell drawn in a frame is drawn again
+into the kept bytes in a quiet pass after it (``Kept.keep``), not in the press; so is the
+first table of a game, whose bytes are made then too. At 400 kHz a game does not hold this
+module: its bytes (768 for three to eight players) would be the heap the ``.mpy`` install
+lacks, and the wire (24 ms a frame) outweighs the drawing.
+"""
+
+import framebuf
+from micropython import const
+
+_W = const(128)
+
+
+class _Rows(framebuf.FrameBuffer):
+    """Each row of cells' three pages, as the frame has them, drawn on their own: the table
+    draws here as on the display (its text is copied into ``buf``)."""
+
+    def __init__(self, rows):
+        self.buf = bytearray(3 * _W * rows)
+        super().__init__(self.buf, _W, 24 * rows, framebuf.MONO_VLSB)
+
+
+class Kept:
+    """The kept cells of one table shape: ``n`` players in a score ``font``."""
+
+    def __init__(self, n, font, rows, draw):
+        self.n = n
+        self.font = font
+        self.rows = rows
+        self.draw = draw  # ``table._cell``
+        self.fb = None  # ``_Rows``: made by the first ``keep``
+        self.shows = [None] * n  # what each kept cell shows: (name, number, light, tag, stroke)
+        self.pages = [None] * n  # each kept cell's three pages: views of ``fb.buf``
+        self.todo = [None] * n  # each cell drawn and not yet kept: (what it shows, how
+        # ``draw`` draws it)
+        self.pending = False  # any such cell
+        self.asked = None  # what the last ``copy`` was asked for
+
+    def copy(self, fb, i, o, w, shows):
+        """Put cell ``i`` on the frame at ``o`` (its top left in ``fb.buf``) from the kept
+        bytes if they show ``shows``."""
+        self.asked = shows
+        if self.shows[i] != shows:
+            return False
+        buf = fb.buf
+        for page in self.pages[i]:
+            buf[o:o + w] = page
+            o += _W
+        return True
+
+    def later(self, i, cell):
+        """Cell ``i``, drawn on the frame as ``copy`` was just asked for, to be kept by the
+        next ``keep``."""
+        self.todo[i] = (self.asked, cell)
+        self.pending = True
+
+    def keep(self):
+        """Draw the cells drawn in frames since the last ``keep`` into the kept bytes, each on
+        a clear background in its row's three pages: a quiet pass's work."""
+        if not self.pending:
+            return
+        self.pending = False
+        fb = self.fb
+        if fb is None:
+            fb = self.fb = _Rows(self.rows)
+        mv = memoryview(fb.buf)
+        todo = self.todo
+        for i in range(self.n):
+            if todo[i] is not None:
+                shows, cell = todo[i]
+                todo[i] = None
+                x, w = cell[0], cell[1]
+                r = i // (_W // w)
+                fb.fill_rect(x, 24 * r, w, 24, 0)
+                self.draw(fb, 3 * r, *cell)
+                k = 3 * _W * r + x
+                self.pages[i] = (mv[k:k + w], mv[k + _W:k + _W + w],
+                                 mv[k + 2 * _W:k + 2 * _W + w])
+                self.shows[i] = shows
+
+
+_now = [None]  # the kept cells of the table on the screen
+
+
+def kept(n, font, rows, draw):
+    """The kept cells of a table of ``n`` players in ``font`` with ``rows`` rows of cells,
+    drawn by ``draw`` (``table._cell``): none kept yet when the last table drawn had another
+    shape."""
+    got = _now[0]
+    if got is None or got.n != n or got.font is not font:
+        got = _now[0] = Kept(n, font, rows, draw)
+    return got
