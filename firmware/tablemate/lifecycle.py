@@ -72,9 +72,10 @@ def prefetch(app, name, saved=False):
     """
     from tablemate.ui import text
     # readback only reads a journal back (``Game.resume``, which lets it go): a new game never
-    # needs it
-    for full in (("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
-                                                                 "tablemate.flow.play"):
+    # needs it; the kept cells of the score table only a fast bus
+    for full in ((("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
+                                                                  "tablemate.flow.play")
+                 + (("tablemate.ui.cells",) if app.display.fast() else ())):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options

@@ -9,13 +9,13 @@ from tablemate.ui import table, text
 
 FAST = 1000000
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
-TAGS = ["5c", "12c", "0c", None]
+MARKS = [5, 12, 0, None]
 
 
 def _frame(d, names, values, lit, bar, tags, crossed):
     d.clear()
     text.put(d, "Needs 35", 0, 0)  # a status line above the cells: the row a lit bar starts on
-    more = table.draw(d, names, values, lit, bar, tags, crossed)
+    more = table.draw(d, names, values, lit, bar, tags, crossed, "%dc")
     return bytes(d.buf), more
 
 
@@ -55,7 +55,7 @@ def test_kept_cells_make_the_frame_the_table_draws_whole():
             else:  # whose turn it is
                 lit = ((step // 3) % n,)
             bar = rnd.choice((-1, -1, i))
-            tags = [rnd.choice(TAGS) for _ in names] if change == 2 else None
+            tags = [rnd.choice(MARKS) for _ in names] if change == 2 else None
             crossed = [rnd.random() < 0.3 for _ in names] if change == 3 else None
             whole, more = _frame(slow, names, values, lit, bar, tags, crossed)
             assert not more  # 400 kHz: nothing kept
@@ -73,14 +73,14 @@ def test_a_kept_cell_is_copied_not_drawn():
     """Drawn again unchanged once kept, no cell is drawn: the text cache is not asked."""
     fast = SSD1306(rig.NullI2C(), hz=FAST)
     names, values = NAMES[:6], [10, 20, 30, 40, 50, 60]
-    table.draw(fast, names, values, (2,), -1, ["1c"] * 6, None)()
+    table.draw(fast, names, values, (2,), -1, [1] * 6, None, "%dc")()
     seen = []
     put = text.put
     text.put = lambda *a, **k: seen.append(a[1]) or put(*a, **k)
     try:
-        assert not table.draw(fast, names, values, (2,), -1, ["1c"] * 6, None)
+        assert not table.draw(fast, names, values, (2,), -1, [1] * 6, None, "%dc")
         values[4] = 55
-        assert table.draw(fast, names, values, (2,), -1, ["1c"] * 6, None)
+        assert table.draw(fast, names, values, (2,), -1, [1] * 6, None, "%dc")
     finally:
         text.put = put
     assert seen == ["Eve", "1c"], seen  # the changed cell only, its digits copied by put_digits

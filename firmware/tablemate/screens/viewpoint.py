@@ -488,8 +488,8 @@ class Viewpoint(GameScreen):
         lit = rules.result(state) if over else (turn,)
         # a hand's size in its name bar: "5c", 5 cards (not "05"); struck through: misses the
         # next turn
-        keep = table.draw(fb, self.short, totals, lit, aimed,
-                          ["%dc" % h for h in rules.hands(state)], rules.missing(state))
+        keep = table.draw(fb, self.short, totals, lit, aimed, rules.hands(state),
+                          rules.missing(state), "%dc")
         if keep:
             self.app.soon(keep)
         if over or self.msg.text is not None:

@@ -82,16 +82,3 @@ class Kept:
                 self.pages[i] = (mv[k:k + w], mv[k + _W:k + _W + w],
                                  mv[k + 2 * _W:k + 2 * _W + w])
                 self.shows[i] = shows
-
-
-_now = [None]  # the kept cells of the table on the screen
-
-
-def kept(n, font, rows, draw):
-    """The kept cells of a table of ``n`` players in ``font`` with ``rows`` rows of cells,
-    drawn by ``draw`` (``table._cell``): none kept yet when the last table drawn had another
-    shape."""
-    got = _now[0]
-    if got is None or got.n != n or got.font is not font:
-        got = _now[0] = Kept(n, font, rows, draw)
-    return got

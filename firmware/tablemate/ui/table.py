@@ -18,7 +18,6 @@ from micropython import const
 from tablemate.ui import text
 
 _W = const(128)
-_SLOW_HZ = const(400000)  # the display bus's default (``hw/ssd1306.py``), above it a fast one
 
 
 def layout(n):
@@ -32,12 +31,13 @@ def layout(n):
     return 4, 32, (1, 4)
 
 
-def draw(fb, names, values, lit=(), bar=-1, tags=None, crossed=None):
+def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d"):
     """Draw the cells of every player: ``values`` are the numbers shown (a pending change
     included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
     the game is over), ``bar`` a player whose name bar is lit (the cursor moved on purpose);
-    ``tags``: a few letters at the right of each name bar (Viewpoint's "5c", a hand of five),
-    ``crossed``: whose name is struck through (a Viewpoint player who misses the next turn).
+    ``marks``: a number at the right of each name bar, written ``mark % number`` (Viewpoint's
+    "5c", a hand of five), ``crossed``: whose name is struck through (a Viewpoint player who
+    misses the next turn).
 
     On a fast bus (``ui/cells.py``) a cell that shows what it showed before is copied from the
     cells kept in quiet passes; when cells drawn here are to be kept, returns the function
@@ -50,16 +50,18 @@ def draw(fb, names, values, lit=(), bar=-1, tags=None, crossed=None):
     if sized is None:
         sized = _SIZED[font] = {}
     kept = None
-    if fast(fb):
-        from tablemate.ui import cells  # .mpy: not at 400 kHz
-        kept = cells.kept(n, font, len(rows), _cell)
+    if fb.fast():
+        kept = _kept[0]
+        if kept is None or kept.n != n or kept.font is not font:  # nothing kept for this one
+            from tablemate.ui import cells  # .mpy: not at 400 kHz
+            kept = _kept[0] = cells.Kept(n, font, len(rows), _cell)
     for i in range(n):
         x = (i % cols) * w
         page = rows[i // cols]
         look = 2 if i in lit else 1 if i == bar else 0
         name = names[i]
         v = values[i]
-        tag = tags and tags[i]
+        tag = marks and marks[i]
         cross = crossed and crossed[i]
         if kept is None or not kept.copy(fb, i, page * _W + x, w, (name, v, look, tag, cross)):
             shown = text.fit(name, w - 3)  # the text font is fixed: no letter measured
@@ -68,18 +70,14 @@ def draw(fb, names, values, lit=(), bar=-1, tags=None, crossed=None):
                 if len(sized) > 2 * n:  # this frame's values and the last one's, about
                     sized.clear()
                 sw = sized[v] = text.digits_width(v, font) - font.spacing
+            if tag is not None:
+                tag = mark % tag
             _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross)
             if kept is not None:
                 kept.later(i, (x, w, font, shown, v, sw, look, tag, cross))
         if look:  # a lit band begins on the row above the cell (``text.bar``): not the cell's
             fb.hline(x, 8 * page - 1, w, 1)
     return kept and kept.pending and kept.keep
-
-
-def fast(fb):
-    """Whether display ``fb``'s bus is a fast one, where drawing a frame costs as much as its
-    wire: the cells are then kept (``ui/cells.py``)."""
-    return fb.hz > _SLOW_HZ
 
 
 def _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross):
@@ -108,3 +106,4 @@ def _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross):
 # Pico 0.4 ms a cell, where most cells show the value of the frame before (a width is a small
 # int, held in the dict itself: its digits, formatted again by ``put_digits``, were 64 B each)
 _SIZED = {}
+_kept = [None]  # on a fast bus, the cells kept of the last table drawn (``ui/cells.py``)
