@@ -91,14 +91,20 @@ def _warm_saved(app, name):
     warm(app, name, [s for s in names if isinstance(s, str)] if isinstance(names, list) else ())
 
 
-def warm(app, name, names):
+def warm(app, name, names, opts=None):
     """Have the words of a game's first frame rendered in the quiet passes to come: mode
-    ``name``'s screen module's ``WARM`` and the players' ``names``. A word stays in the text
-    cache while its last two generations hold it, and a setup's every frame renders its own
-    rows: the setup asks again after each of its frames (``flow.setup.Setup``), or its Start
-    would render them (a word costs a Pico about 1 ms)."""
+    ``name``'s screen module's ``WARM``, the players' ``names`` and, for a new game with the
+    options ``opts``, its ``first_words(opts)``. A word stays in the text cache while its last
+    two generations hold it, and a setup's every frame renders its own rows: the setup asks
+    again after each of its frames (``flow.setup.Setup``), or its Start would render them (a
+    word costs a Pico about 1 ms)."""
     from tablemate.ui import text
-    for s in tuple(getattr(module(name, "screens"), "WARM", ())) + tuple(names):
+    screens = module(name, "screens")
+    words = tuple(getattr(screens, "WARM", ())) + tuple(names)
+    first = getattr(screens, "first_words", None)
+    if first is not None and opts is not None:
+        words += tuple(first(opts))
+    for s in words:
         app.soon(lambda s=s: text.warm(s))
 
 

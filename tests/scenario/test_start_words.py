@@ -2,7 +2,8 @@
 
 A word costs a Pico about 1 ms to render (the emulated Pico's Starts at 1 MHz were 30-36 ms
 against the whole-screen 30 ms). The setup renders the game's first words in its quiet passes,
-the screen module's ``WARM`` and the seated players' names (``lifecycle.warm``), and again after
+the screen module's ``WARM``, the seated players' names and its ``first_words`` for the options
+(``lifecycle.warm``), and again after
 each of its own frames: these push older words out of the text cache's two generations, and a
 player who moved through the setup's rows found the names rendered again in the Start.
 """
@@ -12,7 +13,8 @@ import pytest
 from conftest import NAMES, choose, goto
 
 MODES = [("Perfect Moment", "perfect_moment", 2), ("Viewpoint", "viewpoint", 4),
-         ("Scorepad", "scorepad", 2), ("Cartes sur Table", "cartes_sur_table", 4)]
+         ("Scorepad", "scorepad", 2), ("Cartes sur Table", "cartes_sur_table", 4),
+         ("Contrast", "contrast", 3)]
 
 
 def _rendered_in_the_next_frame(dev, monkeypatch, press):
@@ -57,7 +59,10 @@ def test_a_start_after_moving_through_the_setup_renders_no_warmed_word(make_devi
     dev.advance(300)
     seen = _rendered_in_the_next_frame(dev, monkeypatch, lambda: dev.press("OK"))
     assert type(dev.app.top()).__name__ != "Setup"
-    words = set(getattr(lifecycle.module(name, "screens"), "WARM", ()))
+    screens = lifecycle.module(name, "screens")
+    words = set(getattr(screens, "WARM", ()))
+    if hasattr(screens, "first_words"):
+        words |= set(screens.first_words(dev.app.game.opts))
     names = set(dev.app.game.state["names"]) if dev.app.game else set()
     assert names and names <= set(NAMES)
     assert [s for s in seen if s in words or s in names] == [], seen

@@ -123,7 +123,8 @@ class Setup(Menu):
     def _warm(self):
         self._warming = False
         if self.app.top() is self:  # not once the game has started
-            lifecycle.warm(self.app, self.mode["name"], self._names())
+            lifecycle.warm(self.app, self.mode["name"], self._names(),
+                           self.options(0 if self.starter == RANDOM else self.starter))
 
     # -- rows ----------------------------------------------------------------------------
     def _names(self):

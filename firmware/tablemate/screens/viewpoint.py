@@ -76,8 +76,10 @@ QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
              "drop": "discard %d", "passleft": "pass %d left", "passright": "pass %d right"}
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
-WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
-# setup or the resume question (``lifecycle.warm``)
+MARK = "%dc"  # a hand's size in its name bar: "5c", 5 cards (not "05")
+# the table's words, and a new game's hand sizes (the first player's has drawn), rendered while
+# the players read the setup or the resume question (``lifecycle.warm``)
+WARM = ("Needs ", "Pile ", "OK ", MARK % rules.HAND, MARK % (rules.HAND + 1))
 
 
 def _parse(f):
@@ -486,10 +488,9 @@ class Viewpoint(GameScreen):
             text.put(fb, "Pile ", x - text.width("Pile "), 0)
             text.put_number(fb, pile, x, 0)
         lit = rules.result(state) if over else (turn,)
-        # a hand's size in its name bar: "5c", 5 cards (not "05"); struck through: misses the
-        # next turn
+        # struck through: misses the next turn
         keep = table.draw(fb, self.short, totals, lit, aimed, rules.hands(state),
-                          rules.missing(state), "%dc")
+                          rules.missing(state), MARK)
         if keep:
             self.app.soon(keep)
         if over or self.msg.text is not None:
