@@ -13,7 +13,7 @@ not at boot: the home menu needs only ``modes`` (the registry and what is saved)
 
 import sys
 
-from tablemate import RuleError, modes, unload
+from tablemate import FROZEN, RuleError, modes, unload
 
 
 def rules(name):
@@ -72,10 +72,11 @@ def prefetch(app, name, saved=False):
     """
     from tablemate.ui import text
     # readback only reads a journal back (``Game.resume``, which lets it go): a new game never
-    # needs it; the kept cells of the score table only a fast bus
+    # needs it; the score table's kept cells, ``ui.table.keeps`` (not imported here: a .mpy
+    # game that draws no table would hold it)
     for full in ((("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
                                                                   "tablemate.flow.play")
-                 + (("tablemate.ui.cells",) if app.display.fast() else ())):
+                 + (("tablemate.ui.cells",) if FROZEN or app.display.fast() else ())):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options

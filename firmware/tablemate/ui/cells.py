@@ -1,13 +1,13 @@
-"""The score table's cells kept as bytes, on a fast display bus (above 400 kHz).
+"""The score table's cells kept as bytes: frozen into a UF2, and on a fast display bus.
 
-On a 1 MHz bus a whole frame is 10 ms of wire, and drawing a table's cells costs as much: on
-the emulated Pico 1.1-1.7 ms a cell (its name, its number's digits, Viewpoint's hand size), 6.5
-ms for six late in a Viewpoint game, where a press changes two cells. A cell that shows what it
-showed before is copied instead, three pages of bytes. A cell drawn in a frame is drawn again
-into the kept bytes in a quiet pass after it (``Kept.keep``), not in the press; so is the
-first table of a game, whose bytes are made then too. At 400 kHz a game does not hold this
-module: its bytes (768 for three to eight players) would be the heap the ``.mpy`` install
-lacks, and the wire (24 ms a frame) outweighs the drawing.
+Drawing a table's cells costs a Pico 1.1-1.7 ms a cell on the emulated Pico (its name, its
+number's digits, Viewpoint's hand size): 6.5 ms for six late in a Viewpoint game, where a press
+changes two cells, as much as the frame's wire at 1 MHz. A cell that shows what it showed
+before is copied instead, three pages of bytes. A cell drawn in a frame is drawn again into the
+kept bytes in a quiet pass after it (``Kept.keep``), not in the press; so is the first table of
+a game, whose bytes are made then too. A ``.mpy`` install at 400 kHz does not keep them
+(``table.keeps``): this module and its bytes (768 for three to eight players) would be the
+heap it lacks.
 """
 
 import framebuf
@@ -38,26 +38,14 @@ class Kept:
         self.pages = [None] * n  # each kept cell's three pages: views of ``fb.buf``
         self.todo = [None] * n  # each cell drawn and not yet kept: (what it shows, how
         # ``draw`` draws it)
-        self.pending = False  # any such cell
-        self.asked = None  # what the last ``copy`` was asked for
+        self.pending = False  # any such cell (``table.draw`` sets both)
 
-    def copy(self, fb, i, o, w, shows):
-        """Put cell ``i`` on the frame at ``o`` (its top left in ``fb.buf``) from the kept
-        bytes if they show ``shows``."""
-        self.asked = shows
-        if self.shows[i] != shows:
-            return False
+    def copy(self, fb, i, o, w):
+        """Put kept cell ``i`` on the frame at ``o`` (its top left in ``fb.buf``)."""
         buf = fb.buf
         for page in self.pages[i]:
             buf[o:o + w] = page
             o += _W
-        return True
-
-    def later(self, i, cell):
-        """Cell ``i``, drawn on the frame as ``copy`` was just asked for, to be kept by the
-        next ``keep``."""
-        self.todo[i] = (self.asked, cell)
-        self.pending = True
 
     def keep(self):
         """Draw the cells drawn in frames since the last ``keep`` into the kept bytes, each on
@@ -68,7 +56,6 @@ class Kept:
         fb = self.fb
         if fb is None:
             fb = self.fb = _Rows(self.rows)
-        mv = memoryview(fb.buf)
         todo = self.todo
         for i in range(self.n):
             if todo[i] is not None:
@@ -78,7 +65,9 @@ class Kept:
                 r = i // (_W // w)
                 fb.fill_rect(x, 24 * r, w, 24, 0)
                 self.draw(fb, 3 * r, *cell)
-                k = 3 * _W * r + x
-                self.pages[i] = (mv[k:k + w], mv[k + _W:k + _W + w],
-                                 mv[k + 2 * _W:k + 2 * _W + w])
+                if self.pages[i] is None:  # made once: a keep allocates no garbage
+                    mv = memoryview(fb.buf)
+                    k = 3 * _W * r + x
+                    self.pages[i] = (mv[k:k + w], mv[k + _W:k + _W + w],
+                                     mv[k + 2 * _W:k + 2 * _W + w])
                 self.shows[i] = shows

@@ -15,6 +15,7 @@ When the game is over the winners' cells are lit instead.
 
 from micropython import const
 
+from tablemate import FROZEN
 from tablemate.ui import text
 
 _W = const(128)
@@ -39,8 +40,8 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
     "5c", a hand of five), ``crossed``: whose name is struck through (a Viewpoint player who
     misses the next turn).
 
-    On a fast bus (``ui/cells.py``) a cell that shows what it showed before is copied from the
-    cells kept in quiet passes; when cells drawn here are to be kept, returns the function
+    Where it ``keeps`` them (``ui/cells.py``), a cell that shows what it showed before is
+    copied from the cells kept in quiet passes; when cells drawn here are to be kept, returns the function
     that keeps them, for the caller's next quiet pass (``App.soon``); else a false value."""
     n = len(names)
     medium, big = text.large()
@@ -50,7 +51,7 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
     if sized is None:
         sized = _SIZED[font] = {}
     kept = None
-    if fb.fast():
+    if keeps(fb):
         kept = _kept[0]
         if kept is None or kept.n != n or kept.font is not font:  # nothing kept for this one
             from tablemate.ui import cells  # .mpy: not at 400 kHz
@@ -63,7 +64,10 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
         v = values[i]
         tag = marks and marks[i]
         cross = crossed and crossed[i]
-        if kept is None or not kept.copy(fb, i, page * _W + x, w, (name, v, look, tag, cross)):
+        shows = kept and (name, v, look, tag, cross)
+        if kept is not None and kept.shows[i] == shows:
+            kept.copy(fb, i, page * _W + x, w)
+        else:
             shown = text.fit(name, w - 3)  # the text font is fixed: no letter measured
             sw = sized.get(v)
             if sw is None:
@@ -73,11 +77,20 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
             if tag is not None:
                 tag = mark % tag
             _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross)
-            if kept is not None:
-                kept.later(i, (x, w, font, shown, v, sw, look, tag, cross))
+            if kept is not None:  # to be kept by ``Kept.keep``
+                kept.todo[i] = (shows, (x, w, font, shown, v, sw, look, tag, cross))
+                kept.pending = True
         if look:  # a lit band begins on the row above the cell (``text.bar``): not the cell's
             fb.hline(x, 8 * page - 1, w, 1)
     return kept and kept.pending and kept.keep
+
+
+def keeps(fb):
+    """Whether the table keeps its cells (``ui/cells.py``) on display ``fb``: frozen into a
+    UF2, where the module costs no heap and 1-2 KB of it are spare, and on a fast bus, where
+    drawing a frame costs as much as its wire. Not in a ``.mpy`` install at 400 kHz: its heap
+    is short, and there the wire outweighs the drawing."""
+    return FROZEN or fb.fast()
 
 
 def _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross):
