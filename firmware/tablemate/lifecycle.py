@@ -13,7 +13,7 @@ not at boot: the home menu needs only ``modes`` (the registry and what is saved)
 
 import sys
 
-from tablemate import RuleError, modes, unload
+from tablemate import FROZEN, RuleError, modes, unload
 
 
 def rules(name):
@@ -62,9 +62,9 @@ def rest(home, name):
 
 
 def prefetch(app, name, saved=False):
-    """Have the app import mode ``name``'s modules in its quiet passes, one module a pass, then
-    render the words of the game's first frame: the screen module's ``WARM`` and, for the saved
-    game (``saved``), its players' names.
+    """Have the app import mode ``name``'s modules in its quiet passes, one module a pass, then,
+    for the saved game (``saved``), render the words of its first frame (``warm``, with its
+    players' names: a setup asks for its own).
 
     Called while the player reads a question or a setup menu, so that starting or resuming the
     game then costs no imports (a Pico spends 15-30 ms on each; five of them are half the 150 ms
@@ -72,25 +72,39 @@ def prefetch(app, name, saved=False):
     """
     from tablemate.ui import text
     # readback only reads a journal back (``Game.resume``, which lets it go): a new game never
-    # needs it
-    for full in (("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
-                                                                 "tablemate.flow.play"):
+    # needs it; the score table's kept cells, ``ui.table.keeps`` (not imported here: a .mpy
+    # game that draws no table would hold it)
+    for full in ((("tablemate.store.readback",) if saved else ()) + ("tablemate.store.game",
+                                                                  "tablemate.flow.play")
+                 + (("tablemate.ui.cells",) if FROZEN or app.display.fast() else ())):
         app.soon(lambda m=full: __import__(m))
     app.soon(lambda: module(name, "screens"))  # its rules too
     app.soon(lambda: __import__("tablemate.options"))  # a resume's check of the options
     app.soon(text.large)  # the score digits of the game's first frame
-    app.soon(lambda: _warm(app, name, saved))
-
-
-def _warm(app, name, saved):
-    from tablemate.ui import text
-    words = list(getattr(module(name, "screens"), "WARM", ()))
     if saved:
-        from tablemate.store import readback  # prefetched with a saved game
-        header = readback.read_header(modes.game_path(app))
-        names = header and header.get("opts", {}).get("names")
-        if isinstance(names, list):
-            words += [s for s in names if isinstance(s, str)]
+        app.soon(lambda: _warm_saved(app, name))
+
+
+def _warm_saved(app, name):
+    from tablemate.store import readback  # prefetched with a saved game
+    header = readback.read_header(modes.game_path(app))
+    names = header and header.get("opts", {}).get("names")
+    warm(app, name, [s for s in names if isinstance(s, str)] if isinstance(names, list) else ())
+
+
+def warm(app, name, names, opts=None):
+    """Have the words of a game's first frame rendered in the quiet passes to come: mode
+    ``name``'s screen module's ``WARM``, the players' ``names`` and, for a new game with the
+    options ``opts``, its ``first_words(opts)``. A word stays in the text cache while its last
+    two generations hold it, and a setup's every frame renders its own rows: the setup asks
+    again after each of its frames (``flow.setup.Setup``), or its Start would render them (a
+    word costs a Pico about 1 ms)."""
+    from tablemate.ui import text
+    screens = module(name, "screens")
+    words = tuple(getattr(screens, "WARM", ())) + tuple(names)
+    first = getattr(screens, "first_words", None)
+    if first is not None and opts is not None:
+        words += tuple(first(opts))
     for s in words:
         app.soon(lambda s=s: text.warm(s))
 

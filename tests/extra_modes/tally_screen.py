@@ -22,8 +22,10 @@ class Tally(GameScreen):
         state = self.game.state
         text.put(fb, "Marks to %d" % rules.target(state), 0, 0)
         over = self.over()
-        table.draw(fb, rules.names(state), rules.scores(state),
-                   rules.result(state) if over else (rules.turn(state),), -1)
+        keep = table.draw(fb, rules.names(state), rules.scores(state),
+                          rules.result(state) if over else (rules.turn(state),), -1)
+        if keep:
+            self.app.soon(keep)  # a fast bus's cells kept in a quiet pass
         self.msg.draw(fb)
 
 

@@ -42,8 +42,6 @@ def show(app, name):
         app.push(Notice(app, problem))
     app.soon(menu.look_for_saved)
     app.soon(lambda: _prefetch(app, name))  # lifecycle too loads while the player reads
-    for player in app.settings["names"]:
-        app.soon(lambda s=player: text.warm(s))
 
 
 def _prefetch(app, name):
@@ -78,6 +76,7 @@ class Setup(Menu):
         self.values = [opt[DEFAULT] for opt in self.option_rows]
         self.starter = 0  # a seat, or RANDOM
         self.saved = _UNKNOWN  # the saved game's mode name or None, looked up in a quiet pass
+        self._warming = False  # the first frame's words asked for (``warm``)
         rec = records.get(mode["name"])
         if type(rec) is dict:
             self._remember(rec, lo, min(hi, roster), roster)
@@ -101,6 +100,31 @@ class Setup(Menu):
         first = rec.get("first")
         if type(first) is int and RANDOM <= first < len(self.seats):
             self.starter = first
+
+    # -- the first frame's words -------------------------------------------------------------
+    def key(self, key, kind):
+        Menu.key(self, key, kind)
+        if self.dirty:
+            self.warm()
+
+    def on_open(self):
+        Menu.on_open(self)
+        self.warm()
+
+    def warm(self):
+        """Render the game's first words (``lifecycle.warm``) after the frames to come: a frame
+        of this menu renders its rows, and after two of them the text cache no longer held
+        the names it rendered when the menu opened (on the emulated Pico a Perfect Moment
+        Start then rendered seven words, Viewpoint's ten)."""
+        if not self._warming:
+            self._warming = True
+            self.app.soon(self._warm)
+
+    def _warm(self):
+        self._warming = False
+        if self.app.top() is self:  # not once the game has started
+            lifecycle.warm(self.app, self.mode["name"], self._names(),
+                           self.options(0 if self.starter == RANDOM else self.starter))
 
     # -- rows ----------------------------------------------------------------------------
     def _names(self):

@@ -151,6 +151,11 @@ class SSD1306(framebuf.FrameBuffer):
 
     # ---- frame transfer ----------------------------------------------------------------------
 
+    def fast(self):
+        """Whether the bus is a fast one (above 400 kHz): a byte on the wire costs less than
+        finding it (``_diff``), and drawing a frame as much as sending it (``ui/cells.py``)."""
+        return self.hz > _SLOW_HZ
+
     def clear(self):
         """Blank the frame buffer (what ``fill(0)`` does, a few times faster).
 
@@ -217,7 +222,7 @@ class SSD1306(framebuf.FrameBuffer):
             else:
                 lo[p], hi[p] = 1, 0  # empty span
         self._all = changed >= pages
-        if not self._all and self.hz > _SLOW_HZ:
+        if not self._all and self.fast():
             from tablemate.hw import fastbus  # .mpy: 0.2 KB, only on a fast bus
             self._all = fastbus.whole(self, changed)
         if not self._all:
@@ -272,7 +277,7 @@ class SSD1306(framebuf.FrameBuffer):
         if self._all and not self.sh1106:  # a new screen: one window, no merging
             self._window(0, self.pages - 1, 0, self.width - 1)
             self._valid = True
-            if self._halves is None and self.hz > _SLOW_HZ:  # after the boot's first frame:
+            if self._halves is None and self.fast():  # after the boot's first frame:
                 from tablemate.hw import fastbus  # not in the first press that needs them
                 fastbus.split(self)  # (1.4 ms on a Pico)
             return

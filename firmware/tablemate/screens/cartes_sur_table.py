@@ -70,6 +70,23 @@ def step(card, key, m):
     return (card - 1 + jump) % m + 1
 
 
+PATIENT = "Patient: "  # "Patient: Ann", over the cards
+VOTES = " votes"  # "Bob votes", lit
+
+
+def progress(rnd, done, n):
+    """The title: "Round 1/4 Patient 2/5" (``done`` Patients of ``n`` this round)."""
+    return "Round %d/4 Patient %d/%d" % (rnd, done + 1, n)
+
+
+def first_words(opts):
+    """The words of a new game's first frame with the options ``opts`` (open votes: the first
+    Patient, the first seat to vote), rendered while the players read the setup
+    (``lifecycle.warm``)."""
+    names = opts["names"]
+    return progress(1, 0, len(names)), PATIENT + names[opts.get("first", 0)], names[0] + VOTES
+
+
 class CartesSurTable(GameScreen):
     """The running game: the ballots, a tie, the result, the scores."""
 
@@ -299,8 +316,8 @@ class CartesSurTable(GameScreen):
 
     def _progress(self):
         state = self.game.state
-        return "Round %d/4 Patient %d/%d" % (rules.round_no(state), rules.patients_done(state)
-                                             + 1, len(rules.names(state)))
+        return progress(rules.round_no(state), rules.patients_done(state),
+                        len(rules.names(state)))
 
     def _draw_pass(self, fb):
         state = self.game.state
@@ -320,8 +337,8 @@ class CartesSurTable(GameScreen):
         if view == TIE:
             who = "Tie: %s picks" % patient
         else:
-            text.put(fb, "Patient: " + patient, 0, 2)
-            who = names[self.voter if view == SECRET else rules.turn(state)] + " votes"
+            text.put(fb, PATIENT + patient, 0, 2)
+            who = names[self.voter if view == SECRET else rules.turn(state)] + VOTES
         text.bar(fb, 0, 3, text.width(who) + 3)
         text.put(fb, who, 2, 3, color=0)
         m = rules.cards(state)
@@ -367,8 +384,10 @@ class CartesSurTable(GameScreen):
     def _draw_scores(self, fb):
         state = self.game.state
         text.put(fb, self._progress() if not self.over() else "Final scores", 0, 0)
-        table.draw(fb, rules.names(state), rules.scores(state),
-                   rules.result(state) if self.over() else ())
+        keep = table.draw(fb, rules.names(state), rules.scores(state),
+                          rules.result(state) if self.over() else ())
+        if keep:
+            self.app.soon(keep)
 
 
 SCREEN = CartesSurTable  # the mode's game screen (``flow.play.play``)

@@ -64,6 +64,10 @@ TIP_KNOB = "Keep turning to skip"
 # round (once one is). Both fit the line with room between them (83 + 41 px of 128).
 HINT_UP = "\x02 other symbol"
 HINT_DOWN = "\x03 picks"
+ROUND = "Round %d"  # the pick view's head, right of the player's name
+DECK = "Deck "
+WARM = (DECK, HINT_UP, ROUND % 1)  # a new game's first frame's words, rendered while the
+# players read the setup (``lifecycle.warm``)
 
 _COLS = const(6)
 _PITCH = const(21)  # columns from one symbol of the grid to the next
@@ -213,7 +217,7 @@ def _dim(sym):
 def put_deck(fb, deck, page):
     """"Deck 53" at the right end of ``page``: the count's digits copied, no string cached."""
     x = _W - len("%d" % deck) * text.SMALL.advance
-    text.put(fb, "Deck ", x - text.width("Deck "), page)
+    text.put(fb, DECK, x - text.width(DECK), page)
     text.put_number(fb, deck, x, page)
 
 
@@ -412,7 +416,7 @@ class Contrast(GameScreen):
         if got is None or got[0] != n:
             heads.clear()
             name = rules.names(self.game.state)[player]
-            label = "Round %d" % n
+            label = ROUND % n
             page = bytearray(text.line(((name, 2), (label, _W - text.ink_width(label)))))
             w = text.width(name) + 3
             for x in range(w):

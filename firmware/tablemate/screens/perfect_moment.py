@@ -54,6 +54,9 @@ BEEP_ZERO = ((880, 600),)
 MEANS = ("", "1: one item", "2: both, opposite", "3: both, same way")
 READY = {"six": ("< LEFT", "RIGHT >"), "three": ("< PREV", "NEXT >"),  # the race's keys
          "encoder": ("< turn", "turn >")}
+RACE_WORDS = ("Who is ready first?", "Set up, then press", "your key")
+WARM = RACE_WORDS + READY["six"]  # the race's words, rendered while the players read the setup
+# (``lifecycle.warm``)
 _W = const(128)
 _HALF = const(64)
 
@@ -415,9 +418,9 @@ class PerfectMoment(GameScreen):
                 text.put(fb, names[p], x, 4, color=0 if p == self.tie else 1)
             text.put_centered(fb, "OK: this player", 7)
             return
-        draw_title(fb, "Who is ready first?")
-        text.put_centered(fb, "Set up, then press", 2)
-        text.put_centered(fb, "your key", 3)
+        draw_title(fb, RACE_WORDS[0])
+        text.put_centered(fb, RACE_WORDS[1], 2)
+        text.put_centered(fb, RACE_WORDS[2], 3)
         for p in (0, 1):
             text.put_centered(fb, names[p], 5, x=p * _HALF, w=_HALF)
             text.put_centered(fb, READY.get(self.app.layout, READY["six"])[p], 6, x=p * _HALF,
@@ -431,7 +434,9 @@ class PerfectMoment(GameScreen):
         right = text.put(fb, "Turn ", 128 - 6 * (5 + len("%d" % rules.turns(state))), 0)
         text.put_number(fb, rules.turns(state), right, 0)
         lit = rules.result(state) if over else (turn,)
-        table.draw(fb, rules.names(state), rules.scores(state), lit)
+        keep = table.draw(fb, rules.names(state), rules.scores(state), lit)
+        if keep:
+            self.app.soon(keep)
         frags = rules.fragments(state)
         c = self.clock
         now = self.app.now

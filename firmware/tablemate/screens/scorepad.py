@@ -258,8 +258,10 @@ class Scorepad(GameScreen):
         if self.pending:
             scores = list(scores)
             scores[self.sel] += self.pending
-        table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
-                   -1 if over or self.sel == turn else self.sel)
+        keep = table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
+                          -1 if over or self.sel == turn else self.sel)
+        if keep:
+            self.app.soon(keep)
         self.msg.draw(fb)
 
 

@@ -76,8 +76,10 @@ QUESTIONS = {"discard": "who discards %d?", "steal": "steal %d from?",
              "drop": "discard %d", "passleft": "pass %d left", "passright": "pass %d right"}
 
 _problems = []  # what ``prepare`` found wrong in the catalog file, for ``play`` to show
-WARM = ("Needs ", "Pile ", "OK ")  # the table's words, rendered while the players read the
-# setup or the resume question (``lifecycle.prefetch``)
+MARK = "%dc"  # a hand's size in its name bar: "5c", 5 cards (not "05")
+# the table's words, and a new game's hand sizes (the first player's has drawn), rendered while
+# the players read the setup or the resume question (``lifecycle.warm``)
+WARM = ("Needs ", "Pile ", "OK ", MARK % rules.HAND, MARK % (rules.HAND + 1))
 
 
 def _parse(f):
@@ -472,8 +474,6 @@ class Viewpoint(GameScreen):
         state = self.game.state
         over = self.over()
         turn = rules.turn(state)
-        names = rules.names(state)
-        n = len(names)
         totals = self.totals
         pick = self.view == PICK
         aimed = self.keys[self.cur] if pick else -1
@@ -488,18 +488,11 @@ class Viewpoint(GameScreen):
             text.put(fb, "Pile ", x - text.width("Pile "), 0)
             text.put_number(fb, pile, x, 0)
         lit = rules.result(state) if over else (turn,)
-        table.draw(fb, self.short, totals, lit, aimed)
-        cols, w, pages = table.layout(n)
-        hands = rules.hands(state)
-        missing = rules.missing(state)
-        for i in range(n):
-            x = (i % cols) * w
-            page = pages[i // cols]
-            color = 0 if i in lit or i == aimed else 1
-            h = "%dc" % hands[i]  # a hand's size in its name bar: "5c", 5 cards (not "05")
-            text.put(fb, h, x + w - 1 - text.width(h), page, color=color)
-            if missing[i]:
-                fb.hline(x + 1, page * 8 + 4, text.width(self.short[i]) + 2, color)
+        # struck through: misses the next turn
+        keep = table.draw(fb, self.short, totals, lit, aimed, rules.hands(state),
+                          rules.missing(state), MARK)
+        if keep:
+            self.app.soon(keep)
         if over or self.msg.text is not None:
             return
         if pick:  # who OK aims at
