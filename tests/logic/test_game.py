@@ -109,6 +109,19 @@ def test_do_queues_and_save_writes_once():
     assert support.read_bytes(path) == header + b'["add", 0, 5]\n["next"]\n'
 
 
+def test_an_undo_leaves_the_state_it_replaced_as_it_was():
+    """Undo replays into a new state: a screen keeps the one before as it was, to say what the
+    undo took back (the scorepad's message), without copying it."""
+    g = Game.new(scorepad, _path("game-undo-keeps"), OPTS)
+    for action in (["add", 0, 5], ["next"], ["add", 1, 3]):
+        g.do(action)
+    before = g.state
+    seen = _copy(before)
+    g.undo()
+    assert g.state is not before and before == seen
+    assert scorepad.scores(g.state) == [5, 0, 0] and scorepad.scores(before) == [5, 3, 0]
+
+
 def test_refused_action_changes_nothing():
     path = _path("game-refused")
     g = Game.new(scorepad, path, OPTS)

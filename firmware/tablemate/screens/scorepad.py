@@ -13,7 +13,7 @@ The setup menu is the shared one (``tablemate.flow.setup``, from the registry in
 
 from micropython import const
 
-from tablemate import json, ticks_diff
+from tablemate import ticks_diff
 from tablemate import keys as K
 from tablemate.rules import scorepad as rules
 from tablemate.ui import accel, table, text
@@ -89,7 +89,7 @@ class Scorepad(GameScreen):
             self.sel = rules.turn(self.game.state)
             self.dirty = True
             return False
-        before = json.loads(json.dumps(self.game.state))
+        before = self.game.state  # an undo replays into a new state: this one stays as it was
         if not GameScreen.undo(self):
             return False
         state = self.game.state
