@@ -4,6 +4,7 @@ be the one the table draws whole, whatever changed, whenever the cells drawn wer
 Runs on CPython and on the MicroPython VM (the real ``framebuf``)."""
 
 import rig
+from fuzz import Xorshift
 from tablemate.hw.ssd1306 import SSD1306
 from tablemate.ui import table, text
 
@@ -19,49 +20,35 @@ def _frame(d, names, values, lit, bar, tags, crossed):
     return bytes(d.buf), more
 
 
-class _Rnd:
-    """A small generator of its own: the same draws on both VMs (MicroPython's ``random`` has
-    no ``Random`` and no ``sample``)."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def randrange(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
-
-    def choice(self, seq):
-        return seq[self.randrange(len(seq))]
-
-    def random(self):
-        return self.randrange(1000) / 1000
-
-
 def test_kept_cells_make_the_frame_the_table_draws_whole():
-    rnd = _Rnd(7)
+    rnd = Xorshift(7)  # the fuzzer's: the same draws on both VMs
+
+    def pick(seq):
+        return seq[rnd.below(len(seq))]
+
     slow = SSD1306(rig.NullI2C())
     fast = SSD1306(rig.NullI2C(), hz=FAST)
     copied = 0
     for n in (2, 4, 6, 8, 3, 1, 6):
         names = NAMES[:n]
-        values = [rnd.choice((0, 5, 35, 100, 99999, -3)) for _ in names]
+        values = [pick((0, 5, 35, 100, 99999, -3)) for _ in names]
         for step in range(40):
-            i = rnd.randrange(n)
-            change = rnd.randrange(5)
+            i = rnd.below(n)
+            change = rnd.below(5)
             if change == 0:
-                values[i] = rnd.choice((0, 7, 12, 100, 12345, -20))
+                values[i] = pick((0, 7, 12, 100, 12345, -20))
             if change == 1:  # no one, or the winners
-                lit = tuple(p for p in range(n) if rnd.random() < 0.3)
+                lit = tuple(p for p in range(n) if rnd.chance(300))
             else:  # whose turn it is
                 lit = ((step // 3) % n,)
-            bar = rnd.choice((-1, -1, i))
-            tags = [rnd.choice(MARKS) for _ in names] if change == 2 else None
-            crossed = [rnd.random() < 0.3 for _ in names] if change == 3 else None
+            bar = pick((-1, -1, i))
+            tags = [pick(MARKS) for _ in names] if change == 2 else None
+            crossed = [rnd.chance(300) for _ in names] if change == 3 else None
             whole, more = _frame(slow, names, values, lit, bar, tags, crossed)
             assert not more  # 400 kHz: nothing kept
             got, more = _frame(fast, names, values, lit, bar, tags, crossed)
             assert got == whole, (n, step, values, lit, bar, tags, crossed)
-            if more and rnd.random() < 0.7:  # a quiet pass came (or a key first)
+            if more and rnd.chance(700):  # a quiet pass came (or a key first)
                 more()
             again, _ = _frame(fast, names, values, lit, bar, tags, crossed)
             assert again == whole, (n, step, "again")
