@@ -6,6 +6,7 @@ tie is settled by the Patient on the first tied card. ``press_budget`` enters a 
 open votes through the real app's buttons and counts the presses per Patient.
 """
 
+from tablemate_host.dice import Dice
 from tablemate.rules import cartes_sur_table as rules
 
 
@@ -13,15 +14,11 @@ class Table:
     """A seeded game: ``state`` (the rules'), ``actions`` so far."""
 
     def __init__(self, players, seed=1, names=None, secret=False):
-        self.seed = seed
+        self.rnd = Dice(seed)
         names = names or ["P%d" % (i + 1) for i in range(players)]
         self.state = rules.setup({"names": names, "secret": secret})
         self.actions = []
         self.favourite = None
-
-    def rnd(self, n):
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.seed >> 8) % n
 
     def next_actions(self):
         """The next actions (a secret ballot's seals come with their reveal), or None."""

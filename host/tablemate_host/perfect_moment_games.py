@@ -8,6 +8,7 @@ with the times of its last action. ``press_budget`` enters a recorded game throu
 app's buttons and counts the presses.
 """
 
+from tablemate_host.dice import Dice
 from tablemate.rules import perfect_moment as rules
 
 
@@ -15,14 +16,10 @@ class Table:
     """A seeded game: ``state`` (the rules'), ``actions`` so far."""
 
     def __init__(self, seed=1, names=("Ann", "Bob"), clocks=True):
-        self.seed = seed
+        self.rnd = Dice(seed)
         self.state = rules.setup({"names": list(names), "clock": "bank" if clocks else "off"})
         self.actions = []
         self.take(["first", self.rnd(2)])
-
-    def rnd(self, n):
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.seed >> 8) % n
 
     def take(self, action):
         """Apply ``action`` (without its clocks: this adds them, some seconds later)."""

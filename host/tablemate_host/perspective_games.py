@@ -5,6 +5,7 @@ and then checks the objective (most checks fail); late in the game the first pla
 then their partner. A journal written from it resumes a long team game.
 """
 
+from tablemate_host.dice import Dice
 from tablemate.rules import perspective as rules
 
 
@@ -13,11 +14,7 @@ def record(players=4, seed=1, turns=120):
     ``turns`` turns."""
     state = rules.setup({"names": ["P%d" % (i + 1) for i in range(players)]})
     actions = []
-    r = [seed]
-
-    def rnd(n):
-        r[0] = (r[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return (r[0] >> 8) % n
+    rnd = Dice(seed)
 
     def take(a):
         rules.apply(state, a)

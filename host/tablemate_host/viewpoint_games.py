@@ -8,6 +8,7 @@ of the time. The firmware's rules keep the score; this module only keeps the han
 what the rules' log says happened, so every action it yields is one the rules accept.
 """
 
+from tablemate_host.dice import Dice
 from tablemate.rules import viewpoint as rules
 from tablemate.screens import viewpoint as screen
 
@@ -16,7 +17,7 @@ class Table:
     """A seeded game: ``state`` (the rules'), the hidden ``hands`` and ``pile``, ``actions``."""
 
     def __init__(self, players, seed=1, names=None, smart=70):
-        self.seed = seed
+        self.rnd = Dice(seed)
         self.smart = smart  # percent of answers that are the screen's suggestion
         names = names or ["P%d" % (i + 1) for i in range(players)]
         self.state = rules.setup({"names": names})
@@ -31,10 +32,6 @@ class Table:
         self.hands[0].append(self.pile.pop())  # the first player's draw, done by setup
         self.events = rules.events(self.state)
         self.actions = []
-
-    def rnd(self, n):
-        self.seed = (self.seed * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.seed >> 8) % n
 
     def next_action(self):
         """The next action a player at this table takes (None once the game is over)."""
