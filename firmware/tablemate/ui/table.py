@@ -41,8 +41,9 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
     misses the next turn).
 
     Where it ``keeps`` them (``ui/cells.py``), a cell that shows what it showed before is
-    copied from the cells kept in quiet passes; when cells drawn here are to be kept, returns the function
-    that keeps them, for the caller's next quiet pass (``App.soon``); else a false value."""
+    copied from the cells kept in quiet passes; when cells drawn here are to be kept, returns
+    the function that keeps them, for the caller's next quiet pass (``App.soon``); else a false
+    value."""
     n = len(names)
     medium, big = text.large()
     font = big if n <= 4 else medium
@@ -89,7 +90,7 @@ def keeps(fb):
     """Whether the table keeps its cells (``ui/cells.py``) on display ``fb``: frozen into a
     UF2, where the module costs no heap and 1-2 KB of it are spare, and on a fast bus, where
     drawing a frame costs as much as its wire. Not in a ``.mpy`` install at 400 kHz: its heap
-    is short, and there the wire outweighs the drawing."""
+    has no room for them."""
     return FROZEN or fb.fast()
 
 
@@ -119,4 +120,4 @@ def _cell(fb, page, x, w, font, shown, v, sw, look, tag, cross):
 # Pico 0.4 ms a cell, where most cells show the value of the frame before (a width is a small
 # int, held in the dict itself: its digits, formatted again by ``put_digits``, were 64 B each)
 _SIZED = {}
-_kept = [None]  # on a fast bus, the cells kept of the last table drawn (``ui/cells.py``)
+_kept = [None]  # where the table ``keeps`` them, the cells kept of the last table drawn
