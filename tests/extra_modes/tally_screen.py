@@ -22,10 +22,9 @@ class Tally(GameScreen):
         state = self.game.state
         text.put(fb, "Marks to %d" % rules.target(state), 0, 0)
         over = self.over()
-        keep = table.draw(fb, rules.names(state), rules.scores(state),
-                          rules.result(state) if over else (rules.turn(state),), -1)
-        if keep:
-            self.app.soon(keep)  # a fast bus's cells kept in a quiet pass
+        table.draw(fb, rules.names(state), rules.scores(state),
+                   rules.result(state) if over else (rules.turn(state),), -1,
+                   later=self.app.soon)  # the cells kept in a quiet pass
         self.msg.draw(fb)
 
 

@@ -211,11 +211,11 @@ def _break_next_draw(monkeypatch):
     real = table.draw
     calls = []
 
-    def broken(*args):
+    def broken(*args, **kw):
         if not calls:
             calls.append(1)
             raise ValueError("bad table")
-        return real(*args)
+        return real(*args, **kw)
     monkeypatch.setattr(table, "draw", broken)
     return calls
 

@@ -137,11 +137,11 @@ def test_a_failing_draw_is_caught_too(make_device, root, monkeypatch):
     real = table.draw
     calls = []
 
-    def broken(*args):
+    def broken(*args, **kw):
         if not calls:
             calls.append(1)
             raise ValueError("bad table")
-        return real(*args)
+        return real(*args, **kw)
 
     monkeypatch.setattr(table, "draw", broken)
     dev.press("DOWN")

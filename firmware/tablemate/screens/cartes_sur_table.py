@@ -384,10 +384,8 @@ class CartesSurTable(GameScreen):
     def _draw_scores(self, fb):
         state = self.game.state
         text.put(fb, self._progress() if not self.over() else "Final scores", 0, 0)
-        keep = table.draw(fb, rules.names(state), rules.scores(state),
-                          rules.result(state) if self.over() else ())
-        if keep:
-            self.app.soon(keep)
+        table.draw(fb, rules.names(state), rules.scores(state),
+                   rules.result(state) if self.over() else (), later=self.app.soon)
 
 
 SCREEN = CartesSurTable  # the mode's game screen (``flow.play.play``)

@@ -434,9 +434,7 @@ class PerfectMoment(GameScreen):
         right = text.put(fb, "Turn ", 128 - 6 * (5 + len("%d" % rules.turns(state))), 0)
         text.put_number(fb, rules.turns(state), right, 0)
         lit = rules.result(state) if over else (turn,)
-        keep = table.draw(fb, rules.names(state), rules.scores(state), lit)
-        if keep:
-            self.app.soon(keep)
+        table.draw(fb, rules.names(state), rules.scores(state), lit, later=self.app.soon)
         frags = rules.fragments(state)
         c = self.clock
         now = self.app.now

@@ -258,10 +258,8 @@ class Scorepad(GameScreen):
         if self.pending:
             scores = list(scores)
             scores[self.sel] += self.pending
-        keep = table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
-                          -1 if over or self.sel == turn else self.sel)
-        if keep:
-            self.app.soon(keep)
+        table.draw(fb, rules.names(state), scores, rules.result(state) if over else (turn,),
+                   -1 if over or self.sel == turn else self.sel, later=self.app.soon)
         self.msg.draw(fb)
 
 

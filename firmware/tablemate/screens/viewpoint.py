@@ -489,10 +489,8 @@ class Viewpoint(GameScreen):
             text.put_number(fb, pile, x, 0)
         lit = rules.result(state) if over else (turn,)
         # struck through: misses the next turn
-        keep = table.draw(fb, self.short, totals, lit, aimed, rules.hands(state),
-                          rules.missing(state), MARK)
-        if keep:
-            self.app.soon(keep)
+        table.draw(fb, self.short, totals, lit, aimed, rules.hands(state), rules.missing(state),
+                   MARK, self.app.soon)
         if over or self.msg.text is not None:
             return
         if pick:  # who OK aims at

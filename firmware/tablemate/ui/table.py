@@ -32,7 +32,7 @@ def layout(n):
     return 4, 32, (1, 4)
 
 
-def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d"):
+def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d", later=None):
     """Draw the cells of every player: ``values`` are the numbers shown (a pending change
     included), ``lit`` the players whose whole cell is lit (the turn's player; the winners once
     the game is over), ``bar`` a player whose name bar is lit (the cursor moved on purpose);
@@ -41,9 +41,8 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
     misses the next turn).
 
     Where it ``keeps`` them (``ui/cells.py``), a cell that shows what it showed before is
-    copied from the cells kept in quiet passes; when cells drawn here are to be kept, returns
-    the function that keeps them, for the caller's next quiet pass (``App.soon``); else a false
-    value."""
+    copied from the cells kept in quiet passes: ``later`` (the app's ``soon``) is given the
+    function that keeps those drawn here. Without it nothing is kept, and every cell drawn."""
     n = len(names)
     medium, big = text.large()
     font = big if n <= 4 else medium
@@ -52,7 +51,7 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
     if sized is None:
         sized = _SIZED[font] = {}
     kept = None
-    if keeps(fb):
+    if later is not None and keeps(fb):
         kept = _kept[0]
         if kept is None or kept.n != n or kept.font is not font:  # nothing kept for this one
             from tablemate.ui import cells  # .mpy: not at 400 kHz
@@ -83,7 +82,8 @@ def draw(fb, names, values, lit=(), bar=-1, marks=None, crossed=None, mark="%d")
                 kept.pending = True
         if look:  # a lit band begins on the row above the cell (``text.bar``): not the cell's
             fb.hline(x, 8 * page - 1, w, 1)
-    return kept and kept.pending and kept.keep
+    if kept is not None and kept.pending:
+        later(kept.keep)
 
 
 def keeps(fb):
